@@ -44,8 +44,8 @@ export async function runPost(given: PostDeps): Promise<void> {
     await (state.debugAccess ? holdForDebugging : refuseForkHold)(deps, state, inputs.cleanup).catch((error: unknown) =>
       core.warning(`debug-on-failure: ${(error as Error).message}; stopping the sandbox now.`),
     )
-  // Runner mode watches its runner over the action's SSH access (issue 43), and gpu-report fetches its samples over it
-  // (issue 47): removed after those, else first.
+  // Runner mode watches its runner over the action's SSH access, and gpu-report fetches its samples over it: removed
+  // after those, else first.
   let sshRemoved = false
   const removeSsh = async () => {
     if (!sshRemoved) await removeSshAccess(core, state, deps.clock)
@@ -113,7 +113,7 @@ async function cleanupMode(
 
 /**
  * Start mode: a registered runner's job first, then the sandbox, then the registration; a runner taken from outside the
- * run fails the step. Several runners, or several jobs one after another (issue 48), are served together.
+ * run fails the step. Several runners, or several jobs one after another, are served together.
  */
 async function cleanupStart(
   deps: PostDeps,
@@ -125,8 +125,8 @@ async function cleanupStart(
   const config = saved.length > 0 ? inputs.cleanup() : undefined
   const served = config && !config.keepAlive ? config : undefined
   const several = served !== undefined && servesSeveral(saved, served)
-  // Each folder's current runner: a fresh runner after a refused job of another run (issue 43), or for the next job
-  // (issue 48), is the one deleted and mirrored.
+  // Each folder's current runner (a fresh runner after a refused job of another run, or for the next job) is the one
+  // deleted and mirrored.
   const runners = [...saved]
   // One folder serving one job waits as before: serveFolders gives it the default of one job to serve.
   const { taken, stranded }: FoldersOutcome = served ? await serveFolders(deps, runners, served) : {}
@@ -164,7 +164,7 @@ async function cleanupStart(
 }
 
 /**
- * Issue 54: a folder could not start a runner for its next job. Every job still waiting for the label is failed at
+ * A folder could not start a runner for its next job. Every job still waiting for the label is failed at
  * once, as counted by the mirror's one read: at least one (a job that `needs` the last one may queue a moment after
  * that read), `bound` where the read did not happen (no evidence that none waits).
  */
@@ -180,7 +180,7 @@ async function failStranded(
 
 const messageOf = (error: unknown) => (error as Error).message
 
-/** Why jobs still waiting are failed after the holder stopped (issue 48). */
+/** Why jobs still waiting are failed after the holder stopped. */
 const LEFT_WAITING =
   'its sandbox stopped (its jobs served, none took the runner in time, or no runner could start for the next job) ' +
   'while this job still waited for the label'

@@ -433,7 +433,7 @@ class ActionState {
     get sshKeyPath() {
         return this.read(KEYS.sshKeyPath);
     }
-    /** Saved before the registration request (id 0) and with its id; the k-th of `runners` (issue 48) as runner-<k>. */
+    /** Saved before the registration request (id 0) and with its id; the k-th of `runners` as runner-<k>. */
     saveRunner(runner, slot = 1) {
         const { id, name, online, watch, folder, gpus } = runner;
         const slotted = { ...(folder ? { folder } : {}), ...(gpus ? { gpus } : {}) };
@@ -450,7 +450,7 @@ class ActionState {
     saveUnserved(saved, index = 1) {
         this.core.saveState(slotKey(KEYS.unserved, index), saved ? JSON.stringify(saved) : '');
     }
-    /** Every failing runner (issue 48: one a job waiting for the label). */
+    /** Every failing runner (one a job waiting for the label). */
     get unservedAll() {
         return slots((index) => savedUnserved(this.json(slotKey(KEYS.unserved, index))));
     }

@@ -34,14 +34,14 @@ var transport = __webpack_require__(208);
 var runner = __webpack_require__(5837);
 ;// CONCATENATED MODULE: ./build/src/runner/hooks.js
 /**
- * The hooks the runner on the sandbox runs for its one job (issue 43), written
+ * The hooks the runner on the sandbox runs for its one job, written
  * next to run.sh by the start script (install.ts), and what they leave there
  * for the post step's watch (watch.ts): gpu-sandbox-job-started (this run's job
  * began), gpu-sandbox-job-completed (it ended), gpu-sandbox-refused (a job of
  * another run was refused before its first step).
  */
 /**
- * The job-started hook (issue 43): the runner serves this workflow run only. The released runner runs it before
+ * The job-started hook: the runner serves this workflow run only. The released runner runs it before
  * the job's first step with the job's GITHUB_* variables (which a workflow cannot overwrite); a job of any other run
  * fails there with one ::error, and the hook ends its worker (Runner.Worker), so that no step of it runs, not even
  * an always() one. What it prints of that job is cut to safe characters; the refusal is also appended to
@@ -262,8 +262,8 @@ const FIRST_POLLS_MS = 500;
 const LATER_POLLS_MS = 2_000;
 const FIRST_POLLS_FOR_MS = 10_000;
 /**
- * Online, as the runner on the sandbox says it (issue 43): its output shows "Listening for Jobs" once it has a
- * session with GitHub; one SSH command waits for that (or run.sh ending), and GitHub is not asked (issue 43: the
+ * Online, as the runner on the sandbox says it: its output shows "Listening for Jobs" once it has a
+ * session with GitHub; one SSH command waits for that (or run.sh ending), and GitHub is not asked (the
  * post step's one read of who took it confirms it).
  * Where the sandbox cannot say, GitHub is polled as before.
  */
@@ -370,7 +370,7 @@ async function registerFresh(registry, name, label, log) {
         return registry.generate(name, label);
     }
 }
-/** The folders of `runners` above 1 (issue 48): copies of the first, each with the GPUs its jobs see in `.env`. */
+/** The folders of `runners` above 1: copies of the first, each with the GPUs its jobs see in `.env`. */
 const PREPARE_FOLDERS = `set -e
 cd "$HOME"
 while [ $# -ge 2 ]; do
@@ -505,10 +505,10 @@ function unfitFolder(state, after, folder) {
         : 'the refused job ran to its end on the sandbox (a step of it may have run there), so no runner starts on it';
 }
 /**
- * After the runner refused a job of another run (issue 43), or ran this run's job with more to serve (runner-jobs,
- * issue 48): the just-in-time runner is spent, so a fresh one with the label starts in the same folder of the same
- * sandbox, once the spent one's run.sh has ended. Throws why it could not, in words of what happened (the caller then
- * removes the registration of that name: GitHub may hold it whatever failed after the request).
+ * After the runner refused a job of another run, or ran this run's job with more to serve (runner-jobs): the
+ * just-in-time runner is spent, so a fresh one with the label starts in the same folder of the same sandbox, once
+ * the spent one's run.sh has ended. Throws why it could not, in words of what happened (the caller then removes the
+ * registration of that name: GitHub may hold it whatever failed after the request).
  */
 async function replaceRunner(deps, context, registry, spent, fresh) {
     // A refused job must have ended in its hook: one that ran to its end (its completed hook) may have run steps.

@@ -19,7 +19,7 @@ export const modules = {
  * One GitHub request of a repository, the way every GitHub reader here sends
  * it: through Octokit, retried while GitHub is briefly away (5xx, lost
  * answers), each try bounded; a rate limit waited out while the step can
- * afford it (issue 43), never read as a refusal; 404, 401 and 403 turned into
+ * afford it, never read as a refusal; 404, 401 and 403 turned into
  * errors that say what to do (`needs`: the sentence about what a refused token
  * lacks).
  */
@@ -260,7 +260,7 @@ function isRateLimit(error) {
 /* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9943);
 /* harmony import */ var _octokit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4636);
 /**
- * GitHub's rate limits, read as GitHub answers them (issue 43): a limit is a
+ * GitHub's rate limits, read as GitHub answers them: a limit is a
  * wait, never a refusal.
  * - primary: 403 or 429 with `x-ratelimit-remaining: 0`; it lifts at
  *   `x-ratelimit-reset` (epoch seconds);
@@ -458,7 +458,7 @@ var octokit = __webpack_require__(4636);
 function runnerName(sandboxId) {
     return `gpu-sandbox-${sandboxId}`;
 }
-/** How many fresh runners a holder starts on its sandbox after refused jobs of other runs (issue 43). */
+/** How many fresh runners a holder starts on its sandbox after refused jobs of other runs. */
 const MAX_FRESH_RUNNERS = 3;
 /**
  * The `n`th runner in one runner folder whose first runner is `first`: `first` itself, then `…-r2`, `…-r3`, … (a
@@ -471,7 +471,7 @@ function freshRunnerName(first, n) {
 function nextRunnerName(name) {
     return freshRunnerName(folderRunnerName(name), Number(/-r(\d+)$/.exec(name)?.[1] ?? 1) + 1);
 }
-/** The first runner of the k-th folder on a sandbox (`runners`, issue 48): the sandbox's name, then `…-g2`, `…-g3`. */
+/** The first runner of the k-th folder on a sandbox (`runners`): the sandbox's name, then `…-g2`, `…-g3`. */
 function slotRunnerName(sandboxId, slot) {
     return slot <= 1 ? runnerName(sandboxId) : `${runnerName(sandboxId)}-g${slot}`;
 }

@@ -32,7 +32,7 @@ var external_node_zlib_ = __webpack_require__(8522);
 ;// CONCATENATED MODULE: ./build/src/runtime/zip.js
 /**
  * The smallest ZIP archive: one file, stored (not compressed). A workflow
- * run's artifact is a ZIP archive (issue 46: a leg's comment row travels as
+ * run's artifact is a ZIP archive (a leg's comment row travels as
  * one), and what another job uploaded is read back only in this one shape,
  * with its sizes bounded and its CRC checked: anything else is no row.
  */
@@ -108,7 +108,7 @@ function storedFile(archive, name, maxBytes) {
 ;// CONCATENATED MODULE: ./build/src/comment/artifacts.js
 /**
  * This workflow run's artifacts, through the Actions results service the way
- * `actions/upload-artifact` v4 and `@actions/artifact` reach it (issue 46):
+ * `actions/upload-artifact` v4 and `@actions/artifact` reach it:
  * twirp JSON calls to `ACTIONS_RESULTS_URL` with `ACTIONS_RUNTIME_TOKEN`
  * (given to every JavaScript action's step), the content put to and read
  * from the signed blob address the service answers. None of it is a request

@@ -236,7 +236,7 @@ function makeRunLookup(repository, token, deps) {
             }
             catch (error) {
                 deps.signal?.throwIfAborted();
-                // A rate limit is a wait while the sweep's budget allows it (issue 43); past it, the sweep ends saying which.
+                // A rate limit is a wait while the sweep's budget allows it; past it, the sweep ends saying which.
                 const limit = (0,rate_limit/* rateLimitOf */.tX)(error, deps.clock.now(), limits);
                 const wait = limit ? (0,rate_limit/* rateLimitDelay */.nl)(limit, deps.clock.random()) : Infinity;
                 if (limit && deps.clock.now() + wait < budgetEnds) {
@@ -276,7 +276,7 @@ async function deleteOrphanRegistrations(registry, stoppedIds, log) {
     let deleted = 0;
     try {
         for (const runner of await registry.list()) {
-            // A fresh runner after a refused job (issue 43) carries the sandbox's name and -r<n>.
+            // A fresh runner after a refused job carries the sandbox's name and -r<n>.
             if (runner.status !== 'offline' || !names.has((0,github/* firstRunnerName */._e)(runner.name)))
                 continue;
             if (await registry.remove(runner.id))
@@ -593,7 +593,7 @@ async function runSweep(config, deps) {
     for (const candidate of swept)
         log(describe(candidate));
     const stopped = await stopOrphans(deps, orphans, config.dryRun);
-    // The warm pool's idle sandboxes (issue 55): claimed first, then stopped; the output lists them with the orphans.
+    // The warm pool's idle sandboxes: claimed first, then stopped; the output lists them with the orphans.
     const idle = await sweepPools(config, deps, listed);
     if (idle.length > 0)
         core.setOutput('stopped', JSON.stringify([...stopped, ...idle]));

@@ -54,7 +54,7 @@ var untrusted = __webpack_require__(4120);
 var summary = __webpack_require__(9128);
 ;// CONCATENATED MODULE: ./build/src/comment/text.js
 /**
- * What the pull-request comment says (issue 32): the story of one job's
+ * What the pull-request comment says: the story of one job's
  * sandbox, as Markdown other people read. Every value passes commentText (no
  * mention, reference or link from service or GitHub text survives).
  */
@@ -108,7 +108,7 @@ var octokit = __webpack_require__(4636);
 var rate_limit = __webpack_require__(2085);
 ;// CONCATENATED MODULE: ./build/src/comment/github.js
 /**
- * The pull-request comment (issues 32 and 43): one per workflow, found by its
+ * The pull-request comment: one per workflow, found by its
  * hidden marker (only a comment that starts with it counts; comments are listed
  * page by page, at most 10 pages of 100). Legs of a matrix finish together, so
  * a write is read, merge, write, read back, repair:
@@ -136,7 +136,7 @@ const marker = (key) => `<!-- gpu-sandbox-action comment: ${key.replace(/-->/g, 
 const SPREAD_PER_PART_MS = 200;
 const SPREAD_MAX_MS = 60_000;
 /**
- * The token's budget ran low (issue 46): the comment, which is optional, yields to what is not (the gate, the
+ * The token's budget ran low: the comment, which is optional, yields to what is not (the gate, the
  * runners), and the job summary has the row.
  */
 class github_CommentYieldedError extends Error {
@@ -340,7 +340,7 @@ var default_name = __webpack_require__(6536);
 /**
  * How many sandboxes this action named for one workflow run attempt (its legs), from the service's list: the
  * generated name carries the repository, the run and the attempt. The comment counts them to know what the run's
- * legs will ask GitHub together (issue 46). The list's first 3 pages at most (newest first), and no further than
+ * legs will ask GitHub together. The list's first 3 pages at most (newest first), and no further than
  * `enough` (the count past which the answer is the same); undefined when the list cannot be read in time.
  */
 
@@ -573,7 +573,7 @@ class post_claim_ClaimWatch {
 
 ;// CONCATENATED MODULE: ./build/src/runner/post-watch.js
 /**
- * Runner mode's post step, where the sandbox can be reached (issue 43): the
+ * Runner mode's post step, where the sandbox can be reached: the
  * runner on the sandbox says when its job ended, or that it refused a job of
  * another run (runner/watch.ts), so GitHub is not asked while the job runs.
  * The sandbox is stopped as soon as the sandbox says so; GitHub is asked once,
@@ -647,7 +647,7 @@ async function nextJob(deps, done, config, count) {
     // The last runner stays the one deleted and mirrored: its job is the last this folder served.
     return fresh;
 }
-/** The holding step's error when a folder could not go on (issue 54): what could not start, why, what was served. */
+/** The holding step's error when a folder could not go on: what could not start, why, what was served. */
 function strandedWhy(runner, count, why) {
     return (`Runner ${runner.name}: no runner could start for the next job of this run (${why}); its folder had served ` +
         `${count.served} of ${count.of} jobs by then. The sandbox is stopped, and this run's jobs still waiting for the ` +
@@ -806,14 +806,14 @@ async function waitForRunnerJob(deps, saved, config, replaced, serving) {
     }
     const runner = config.runner();
     // A rate limit is waited out however long it lasts (a cancel still ends it): a job may be running on the sandbox,
-    // and a GitHub answer never takes it away (issue 43). The TTL stays the last net.
+    // and a GitHub answer never takes it away. The TTL stays the last net.
     const github = registry(deps, runner, deps.cancelWait, Number.POSITIVE_INFINITY);
     if (!github) {
         core.warning(`Runner ${saved.name}: 'github-token' (or GITHUB_REPOSITORY) is missing ` +
             `in the post step, so its job cannot be waited for; the sandbox is stopped now.`);
         return undefined;
     }
-    // Where the sandbox can be reached, the runner there says when its job ends (issue 43); else GitHub is asked.
+    // Where the sandbox can be reached, the runner there says when its job ends; else GitHub is asked.
     if (saved.watch && existsSync(saved.watch.configPath)) {
         // The same object, not a copy: the claim's read records the served job on it, which the mirror then reuses.
         const watched = Object.assign(saved, { watch: saved.watch });
@@ -914,7 +914,7 @@ async function servedJob(deps, saved, config, settle) {
         return saved.served;
     const names = (candidate) => candidate.runnerName === saved.name;
     const reads = settle ? SETTLE_READS : 1;
-    // Read again from the page the claim's read found it on, not from the first (issue 54: a leg of a 240-leg matrix
+    // Read again from the page the claim's read found it on, not from the first (a leg of a 240-leg matrix
     // whose job is on page 2 asked for pages 1 and 2 twice, 9 requests against a bound of 8).
     const from = saved.served?.page;
     return (await readSettled(deps, github, runner.workflowRun, names, { reads, from })).find(names);
@@ -985,7 +985,7 @@ var schemas = __webpack_require__(9691);
 var external_node_crypto_ = __webpack_require__(7598);
 ;// CONCATENATED MODULE: ./build/src/comment/rows.js
 /**
- * One pull-request comment per workflow (issue 43): a compact row per job and
+ * One pull-request comment per workflow: a compact row per job and
  * matrix leg, counts by status on top. Each row carries a hidden key (a hash
  * of the leg) and its status, so a leg finds and replaces only its own row and
  * keeps the others' rows as they are. The leg's full story stays in its job
@@ -1150,7 +1150,7 @@ async function write_writeMerged(deps, target, merge, options) {
 var relay = __webpack_require__(8202);
 ;// CONCATENATED MODULE: ./build/src/comment/gather.js
 /**
- * The post step's side of the relayed comment (issue 46, relay.ts):
+ * The post step's side of the relayed comment (relay.ts):
  * upload this leg's row, and where no other leg of the run will write after
  * it, gather every row, name each after its job (one read of the run's jobs),
  * write the comment once, and delete the artifacts written. Every row another
@@ -1351,7 +1351,7 @@ async function finalComment(deps, state, readConfig, servedJob, gpuUse) {
     const ending = config.keepAlive ? 'kept alive (keep-alive: true)' : 'stopped by the post step';
     const runner = state.runner;
     // The job the post step already read for its mirror, else read now; every job served, with runner-jobs or runners.
-    // Several (issue 48): each job's name and how it ended, short, as the row's cell holds 70 characters.
+    // Several: each job's name and how it ended, short, as the row's cell holds 70 characters.
     const job = Array.isArray(servedJob)
         ? servedJob.map((one) => `${serviceText(one.name, 30)} ${conclusionOf(one, 12)}`)
         : servedJob
@@ -1367,7 +1367,7 @@ async function finalComment(deps, state, readConfig, servedJob, gpuUse) {
         billedSeconds: total?.seconds ?? facts.billedSeconds,
         cost: total ? (total.dollars ?? null) : facts.cost,
     };
-    // The run's artifacts carry the row where the runner gives them (issue 46): the last leg to end writes every row.
+    // The run's artifacts carry the row where the runner gives them: the last leg to end writes every row.
     if (target && (await relayFinal(deps, state, config, target, final)))
         return;
     // A token that cannot spare the comment for this run's legs yields before asking anything.

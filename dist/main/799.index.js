@@ -508,7 +508,7 @@ function gpusNowScript() {
 
 ;// CONCATENATED MODULE: ./build/src/gpu-report/sampler.js
 /**
- * The GPU sampler on the sandbox (issue 47, its first part): `nvidia-smi` in
+ * The GPU sampler on the sandbox: `nvidia-smi` in
  * its own loop (`-l 1`, one line a GPU a second; restarted every CHUNK_SECONDS),
  * started detached so that it outlives any SSH session, writing through one
  * awk process (no fork a line):
@@ -696,7 +696,7 @@ var external_node_fs_ = __webpack_require__(3024);
 var external_node_path_ = __webpack_require__(6760);
 ;// CONCATENATED MODULE: ./build/src/gpu-report/samples.js
 /**
- * What the GPU sampler wrote (issue 47, its first part), read as hostile input: the sandbox runs the job's code,
+ * What the GPU sampler wrote, read as hostile input: the sandbox runs the job's code,
  * which can write anything into those files. Numbers only, in their ranges, from lines of the expected shape; at
  * most MAX_LINES lines a part and MAX_LINE characters a line; anything else is dropped and counted, never shown.
  * Fields follow the query's order (`--query-gpu=...`), so a capture with other fields reads the same way.
@@ -901,7 +901,7 @@ function renderGpuSection(samples) {
 
 ;// CONCATENATED MODULE: ./build/src/gpu-report/hint.js
 /**
- * A cheaper GPU that would have done (issue 47): the GPUs that held memory, each one's peak with a 20 % margin,
+ * A cheaper GPU that would have done: the GPUs that held memory, each one's peak with a 20 % margin,
  * against the memory of every GPU type (the card nvidia-smi showed for the type that ran; for the others the table
  * `min-gpu-memory` uses, sandbox/caps.ts), at that count; the
  * cheapest set the pricing catalog prices below the set that ran. Never a hint without both prices, and never from a
@@ -1341,7 +1341,7 @@ async function publishFaults(core, input) {
 
 ;// CONCATENATED MODULE: ./build/src/gpu-report/publish.js
 /**
- * What the GPU report shows (issue 47), from what the sampler's fetch brought back (hostile text: read as numbers
+ * What the GPU report shows, from what the sampler's fetch brought back (hostile text: read as numbers
  * only by samples.ts): the summary section, the outputs gpu-memory-peak, gpu-utilization and gpu-samples (a CSV
  * under RUNNER_TEMP that the action writes itself, from the numbers), a warning when the GPU was never used, a notice
  * when a cheaper GPU would have done, and the comment's compact figure. Run by the post step, or by the main step at
@@ -1500,7 +1500,7 @@ var job = __webpack_require__(749);
 var remote_context = __webpack_require__(677);
 ;// CONCATENATED MODULE: ./build/src/gpu-report/main.js
 /**
- * gpu-report in the main step (issue 47): the sampler starts on a ready GPU sandbox over the action's own SSH (state
+ * gpu-report in the main step: the sampler starts on a ready GPU sandbox over the action's own SSH (state
  * tells the post step how to fetch it), and `run` reports at its end (outputs for later steps; the post step then has
  * nothing to fetch). Neither ever fails the step: a sampler that cannot start costs the report only.
  */
@@ -1981,7 +1981,7 @@ var classic_schemas = __webpack_require__(9691);
 var approval = __webpack_require__(8944);
 ;// CONCATENATED MODULE: ./build/src/approval/label.js
 /**
- * `approve-label` (issues 31 and 42): the label approves the head it was given
+ * `approve-label`: the label approves the head it was given
  * to, and nothing pushed after it. A `labeled` run names that commit itself: the
  * pull request's head must still be it. Any other run reports a push (or another
  * event) that GitHub made this very run for, so it carries its own time:
@@ -1995,7 +1995,7 @@ var approval = __webpack_require__(8944);
  * Runs of the same commit on other branches or pull requests prove nothing and
  * are not read. Where GitHub's records cannot show it, the gate refuses.
  *
- * `approve-label-once` (issue 46) approves the run, not its first leg: a leg
+ * `approve-label-once` approves the run, not its first leg: a leg
  * that finds the label gone still starts when the records show that the label
  * approved this run (as above) and was removed since only by a bot (this
  * action's token, github-actions[bot]), never by a person, with the head
@@ -2256,7 +2256,7 @@ var default_name = __webpack_require__(6536);
 var job_environment = __webpack_require__(3156);
 ;// CONCATENATED MODULE: ./build/src/gpu-check/remote.js
 /**
- * The GPU health check (issue 31): `nvidia-smi` with a machine-readable query
+ * The GPU health check: `nvidia-smi` with a machine-readable query
  * over the action's own SSH, and what its answer says of the sandbox. The
  * answer comes from the sandbox, so it is hostile text: parsed strictly, and
  * shown only through serviceText.
@@ -2454,7 +2454,7 @@ async function gpuCheck(config, deps, started, prepared, waited) {
 
 ;// CONCATENATED MODULE: ./build/src/modes/start-cost.js
 /**
- * The real cost of this run so far (issue 32): `billed-seconds` from each
+ * The real cost of this run so far: `billed-seconds` from each
  * accepted start to its stop (or to now), not rounded to minutes, and `cost`
  * at the catalog's hourly estimate, the sandboxes stopped before use (a failed
  * GPU check, max-live) included. A GPU without a catalog price leaves `cost`
@@ -2558,7 +2558,7 @@ async function commentFromMain(config, deps, state, started, outcome, relayed = 
     };
     state.saveCommentFacts(facts);
     state.saveGitHubBudget(deps.githubBudget?.save());
-    // One write a job at most, the post step's, with the stop (issue 46): a matrix's legs share the repository's GitHub
+    // One write a job at most, the post step's, with the stop: a matrix's legs share the repository's GitHub
     // budget (GITHUB_TOKEN: 1,000 requests an hour), so the main step asks GitHub nothing for the comment.
     if (relayed)
         deps.core.info("comment: the post step gives this job's row to the run's artifacts; the last job to end writes it.");
@@ -2597,7 +2597,7 @@ async function runStart(requested, deps) {
     if (requested.dryRun)
         return reportStartDryRun(requested, deps);
     const config = await gateAndCaps(requested, deps, state);
-    // The comment's row will come through the run's artifacts (issue 46): said at once, while the sandbox starts.
+    // The comment's row will come through the run's artifacts: said at once, while the sandbox starts.
     const store = config.comment ? artifacts/* ArtifactStore */.cJ.fromEnvironment((0,step_deps/* stepEnvironment */.a)(deps), deps) : undefined;
     const announced = (0,relay/* announceLeg */.Cr)(store, config.comment, config.name, (message) => deps.core.info(message));
     try {
@@ -2609,7 +2609,7 @@ async function runStart(requested, deps) {
 }
 /** `relayed`: the comment's row goes through the run's artifacts (the post step gives it; said in the log). */
 async function startAndUse(gated, deps, state, stepStart, relayed) {
-    // After the gate and the caps, before anything is started: a claim from the pool (issue 55).
+    // After the gate and the caps, before anything is started: a claim from the pool.
     const side = gated.pool ? await (0,main/* claimFromPool */.hc)(gated, deps, state) : {};
     try {
         return await attempts(gated, deps, state, { stepStart, relayed }, side);

@@ -189,8 +189,8 @@ var pool_idle = __webpack_require__(5896);
 var names = __webpack_require__(4932);
 ;// CONCATENATED MODULE: ./build/src/pool/refill.js
 /**
- * The pool refills itself with the flow of jobs (issue 55, not wired into a
- * mode yet): after its claim or its cold start, a step starts, without waiting
+ * The pool refills itself with the flow of jobs: after its claim or its cold
+ * start, a step (and mode pool's keeper, at each look) starts, without waiting
  * for them, as many pool sandboxes as the pool lacks to hold `pool-size` ready
  * unclaimed ones of its request, never past the room `max-live` leaves. Ready
  * ones are asked whether they are claimed (read only, on the sandbox); ones
@@ -310,7 +310,7 @@ var retry = __webpack_require__(9943);
 var sandbox_start = __webpack_require__(7649);
 ;// CONCATENATED MODULE: ./build/src/pool/start.js
 /**
- * Starting one pool sandbox (issue 55): the GPU types in the job's order, one
+ * Starting one pool sandbox: the GPU types in the job's order, one
  * request each (transient errors retried briefly), no wait for capacity. A
  * lost answer is not looked for: a pool sandbox is not this step's to stop,
  * and one nobody knows of idles out (the idle rule) or ends at its TTL.
@@ -346,7 +346,7 @@ async function startPoolSandbox(ctx, config, name) {
 var step_deps = __webpack_require__(3996);
 ;// CONCATENATED MODULE: ./build/src/pool/upkeep.js
 /**
- * The pool's upkeep (issue 55), the same in start mode (after its claim or
+ * The pool's upkeep, the same in start mode (after its claim or
  * cold start, not waited for) and in mode `pool`: stop the pool's sandboxes
  * unclaimed past pool-idle (each claimed first: one a job holds is never
  * stopped), then start what the pool lacks to hold pool-size ready and
@@ -1151,7 +1151,7 @@ function phasesOf(line) {
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4120);
 /* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4932);
 /**
- * What a job's request means for its pool (issue 55): the names' prefix (the
+ * What a job's request means for its pool: the names' prefix (the
  * repository, the pool and a digest of the request, env by digest only), what
  * a candidate's record must show to be claimed, and the start request of a
  * pool sandbox: the job's own, under a pool name, with an enforced TTL of
@@ -1588,7 +1588,7 @@ async function waitUntilNameFree(ctx, name, ids, pollIntervalMs, deadline) {
 /* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9128);
 /* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8935);
 /**
- * `max-live` (issue 31): at most n live sandboxes of this repository at once,
+ * `max-live`: at most n live sandboxes of this repository at once,
  * counted from the list: those this action named for this repository (the
  * generated name carries its id; a warm pool's sandboxes count too). Before a start a job waits while n or more
  * are live (backoff, a line a minute, up to capacity-timeout). Two jobs that

@@ -380,7 +380,7 @@ async function serveUnserved(deps, request, reason, what = BEFORE_ONLINE, index 
     }
 }
 /**
- * One failing runner for each job waiting (issue 48: runner-jobs or runners above 1 may leave several), made one
+ * One failing runner for each job waiting (runner-jobs or runners above 1 may leave several), made one
  * after another (a separate user each: useradd locks /etc/passwd) and each online in seconds; what exists of them.
  */
 async function serveUnservedJobs(deps, request, reason, what, count) {
@@ -474,7 +474,7 @@ async function failStrandedJob(deps, error, config) {
     // The access check found the token may not manage runners: registering one would be refused too.
     if (error instanceof github/* RunnerManagementRefused */.ms)
         return reportUnservable(deps.core, request, error.message);
-    // With runner-jobs or runners above 1 (issue 48): every job of this run waiting for the label, up to that many.
+    // With runner-jobs or runners above 1: every job of this run waiting for the label, up to that many.
     const log = (message) => deps.core.info(message);
     const bound = request.serves ?? 1;
     const count = await failingRunnersFor((0,register/* registryFor */.ZQ)(deps, request), request.workflowRun, request.label, bound, log);

@@ -1542,7 +1542,7 @@ async function runAndExit(step) {
 /* harmony import */ var _job_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3156);
 /* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3219);
 /**
- * The approval gate's inputs (issue 31): `approve-label`, `approve-label-once`
+ * The approval gate's inputs: `approve-label`, `approve-label-once`
  * and `min-permission`, and what the run's event says: for `pull_request` and
  * `pull_request_target`, the pull request's number, the head the event names,
  * and the label a `labeled` event added. Other events pass the gate.
@@ -1642,7 +1642,7 @@ function parseApproval(inputs, job) {
 /* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3219);
 /* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3006);
 /**
- * The spending caps of a start (issue 31): `max-cost` (dollars for this run),
+ * The spending caps of a start: `max-cost` (dollars for this run),
  * `max-hourly-price` (dollars per hour) and `min-gpu-memory` (GiB per GPU).
  * Parsed here; applied against the pricing catalog before any start
  * (sandbox/caps.ts).
@@ -1776,7 +1776,7 @@ class Collector {
  * gh-<GITHUB_REPOSITORY_ID>-<GITHUB_RUN_ID>-<GITHUB_RUN_ATTEMPT>-<6 hex>.
  * A name a user chose is never read as one of these unless it has exactly
  * this shape, and then it also needs this repository's id and a completed run.
- * A warm pool's sandbox (issue 55) is named
+ * A warm pool's sandbox is named
  * gp-<GITHUB_REPOSITORY_ID>-<pool>-<8 hex of the request's digest>-<6 hex>:
  * never a run's name, so a retried start, mode: stop and the sweep tell them apart.
  * A claim's hold (pool/hold.ts) is named gc-<GITHUB_REPOSITORY_ID>-<16 hex of
@@ -2780,12 +2780,12 @@ var schemas = __nccwpck_require__(9691);
 var refuse = __nccwpck_require__(3219);
 ;// CONCATENATED MODULE: ./build/src/inputs/gpu-check.js
 /**
- * `gpu-check` and `min-driver` (issue 31): after ready, nvidia-smi over the
+ * `gpu-check` and `min-driver`: after ready, nvidia-smi over the
  * action's own SSH must show the GPUs that were started, free, with a driver
  * at least `min-driver`. Empty `gpu-check` means: on when a GPU is asked and
  * the step has SSH access anyway (ssh, run or runner); `true` (or a
  * `min-driver`) gives the step SSH access for the check.
- * `gpu-report` (issue 47): sample the GPUs from ready to the stop; empty means on
+ * `gpu-report`: sample the GPUs from ready to the stop; empty means on
  * with a GPU and SSH access, `true` gives the step SSH access for it.
  */
 
@@ -2884,12 +2884,12 @@ function parseComment(inputs, job, log = () => undefined) {
 
 ;// CONCATENATED MODULE: ./build/src/inputs/debug.js
 /**
- * `debug-on-failure` and `debug-public-key` (issue 32): after a failed run,
+ * `debug-on-failure` and `debug-public-key`: after a failed run,
  * the post step holds the sandbox this long for a person to connect with the
  * public key's owner's private key (the service signs a certificate for the
  * public key; the private key never leaves its owner). It needs the action's
  * own SSH access (to see the release file), so it implies it. For a pull
- * request from a fork the hold is refused, never the run (issue 42): the
+ * request from a fork the hold is refused, never the run: the
  * inputs are still checked, and `refused` says why (the post step warns once).
  */
 
@@ -3485,7 +3485,7 @@ function parsePaths(raw, kind, workspace, fail) {
 
 /** The first runner's folder under the login's home, where the package is (a prepared image's too). */
 const FIRST_RUNNER_FOLDER = 'actions-runner';
-/** A runner folder: the first, or `actions-runner-<k>` for the k-th of `runners` (issue 48). */
+/** A runner folder: the first, or `actions-runner-<k>` for the k-th of `runners`. */
 const RUNNER_FOLDER = /^actions-runner(-\d{1,2})?$/;
 /** Most jobs a runner slot serves, and most runners on one sandbox (one a GPU of an 8-GPU machine). */
 const MAX_RUNNER_JOBS = 20;
@@ -3621,7 +3621,7 @@ function parseRunner(inputs, job, policy, gpus) {
         repository,
         addedDomains,
         workflowRun: workflowRunFromEnv(env),
-        // One job on one runner, as before issue 48: nothing more to say.
+        // One job on one runner, the default: nothing more to say.
         ...(counts.jobs > 1 ? { jobs: counts.jobs } : {}),
         ...(counts.slots.length > 1 ? { slots: counts.slots } : {}),
     };

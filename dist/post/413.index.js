@@ -76,7 +76,7 @@ function gpusNowScript() {
 
 ;// CONCATENATED MODULE: ./build/src/gpu-report/sampler.js
 /**
- * The GPU sampler on the sandbox (issue 47, its first part): `nvidia-smi` in
+ * The GPU sampler on the sandbox: `nvidia-smi` in
  * its own loop (`-l 1`, one line a GPU a second; restarted every CHUNK_SECONDS),
  * started detached so that it outlives any SSH session, writing through one
  * awk process (no fork a line):
@@ -264,7 +264,7 @@ var external_node_fs_ = __webpack_require__(3024);
 var external_node_path_ = __webpack_require__(6760);
 ;// CONCATENATED MODULE: ./build/src/gpu-report/samples.js
 /**
- * What the GPU sampler wrote (issue 47, its first part), read as hostile input: the sandbox runs the job's code,
+ * What the GPU sampler wrote, read as hostile input: the sandbox runs the job's code,
  * which can write anything into those files. Numbers only, in their ranges, from lines of the expected shape; at
  * most MAX_LINES lines a part and MAX_LINE characters a line; anything else is dropped and counted, never shown.
  * Fields follow the query's order (`--query-gpu=...`), so a capture with other fields reads the same way.
@@ -565,7 +565,7 @@ function renderGpuSection(samples) {
 
 ;// CONCATENATED MODULE: ./build/src/gpu-report/hint.js
 /**
- * A cheaper GPU that would have done (issue 47): the GPUs that held memory, each one's peak with a 20 % margin,
+ * A cheaper GPU that would have done: the GPUs that held memory, each one's peak with a 20 % margin,
  * against the memory of every GPU type (the card nvidia-smi showed for the type that ran; for the others the table
  * `min-gpu-memory` uses, sandbox/caps.ts), at that count; the
  * cheapest set the pricing catalog prices below the set that ran. Never a hint without both prices, and never from a
@@ -1007,7 +1007,7 @@ async function publishFaults(core, input) {
 
 ;// CONCATENATED MODULE: ./build/src/gpu-report/publish.js
 /**
- * What the GPU report shows (issue 47), from what the sampler's fetch brought back (hostile text: read as numbers
+ * What the GPU report shows, from what the sampler's fetch brought back (hostile text: read as numbers
  * only by samples.ts): the summary section, the outputs gpu-memory-peak, gpu-utilization and gpu-samples (a CSV
  * under RUNNER_TEMP that the action writes itself, from the numbers), a warning when the GPU was never used, a notice
  * when a cheaper GPU would have done, and the comment's compact figure. Run by the post step, or by the main step at

@@ -29,7 +29,7 @@ var ssh_command = __webpack_require__(262);
 var abort = __webpack_require__(9768);
 ;// CONCATENATED MODULE: ./build/src/pool/claim.js
 /**
- * The warm pool's claim (issue 55, CONTRACT "Warm pool"): atomic on the
+ * The warm pool's claim (the contract's "Warm pool"): atomic on the
  * sandbox itself, over the action's SSH access. The claim is a symbolic link
  * whose target names the claimant, made with `ln -s`: creating it either
  * succeeds or finds it there, in one system call, however many steps try at
@@ -144,7 +144,7 @@ var config_files = __webpack_require__(5018);
 var secret_files = __webpack_require__(8528);
 ;// CONCATENATED MODULE: ./build/src/pool/access.js
 /**
- * The pool's SSH access to its candidates (issue 55): the step's key and
+ * The pool's SSH access to its candidates: the step's key and
  * certificate (ssh/access.ts, made once before any start), the record's
  * address with its host key pinned, one config per candidate in a private
  * directory under the step's secret directory (which the post step removes).
@@ -237,7 +237,7 @@ var pool = __webpack_require__(4818);
 var default_name = __webpack_require__(6536);
 ;// CONCATENATED MODULE: ./build/src/pool/names.js
 /**
- * The warm pool's names (issue 55, CONTRACT "Warm pool"): a pool sandbox is
+ * The warm pool's names (the contract's "Warm pool"): a pool sandbox is
  * named `gp-<GITHUB_REPOSITORY_ID>-<pool>-<8 hex of the request's digest>-<6 hex>`,
  * never a run's name (`gh-…`), so a retried start, `mode: stop`, the sweep and
  * the comment tell them apart, and a step lists only the pool sandboxes that

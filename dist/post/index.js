@@ -338,7 +338,7 @@ async function holdForDebugging(deps, state, cleanupInputs) {
         deps.core.info(line);
     await hold(deps, access, debug);
 }
-/** A fork's pull request (issue 42): its run ran; a failed one is not held, and one warning says why. */
+/** A fork's pull request: its run ran; a failed one is not held, and one warning says why. */
 async function refuseForkHold(deps, state, cleanupInputs) {
     if (!state.sandboxId)
         return;
@@ -1404,7 +1404,7 @@ var untrusted = __nccwpck_require__(4120);
 var summary = __nccwpck_require__(9128);
 ;// CONCATENATED MODULE: ./build/src/comment/text.js
 /**
- * What the pull-request comment says (issue 32): the story of one job's
+ * What the pull-request comment says: the story of one job's
  * sandbox, as Markdown other people read. Every value passes commentText (no
  * mention, reference or link from service or GitHub text survives).
  */
@@ -1460,7 +1460,7 @@ var octokit = __nccwpck_require__(4636);
 var rate_limit = __nccwpck_require__(2085);
 ;// CONCATENATED MODULE: ./build/src/comment/github.js
 /**
- * The pull-request comment (issues 32 and 43): one per workflow, found by its
+ * The pull-request comment: one per workflow, found by its
  * hidden marker (only a comment that starts with it counts; comments are listed
  * page by page, at most 10 pages of 100). Legs of a matrix finish together, so
  * a write is read, merge, write, read back, repair:
@@ -1488,7 +1488,7 @@ const marker = (key) => `<!-- gpu-sandbox-action comment: ${key.replace(/-->/g, 
 const SPREAD_PER_PART_MS = 200;
 const SPREAD_MAX_MS = 60_000;
 /**
- * The token's budget ran low (issue 46): the comment, which is optional, yields to what is not (the gate, the
+ * The token's budget ran low: the comment, which is optional, yields to what is not (the gate, the
  * runners), and the job summary has the row.
  */
 class CommentYieldedError extends Error {
@@ -1692,7 +1692,7 @@ var default_name = __nccwpck_require__(6536);
 /**
  * How many sandboxes this action named for one workflow run attempt (its legs), from the service's list: the
  * generated name carries the repository, the run and the attempt. The comment counts them to know what the run's
- * legs will ask GitHub together (issue 46). The list's first 3 pages at most (newest first), and no further than
+ * legs will ask GitHub together. The list's first 3 pages at most (newest first), and no further than
  * `enough` (the count past which the answer is the same); undefined when the list cannot be read in time.
  */
 
@@ -1764,7 +1764,7 @@ var schemas = __nccwpck_require__(9691);
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./build/src/comment/rows.js
 /**
- * One pull-request comment per workflow (issue 43): a compact row per job and
+ * One pull-request comment per workflow: a compact row per job and
  * matrix leg, counts by status on top. Each row carries a hidden key (a hash
  * of the leg) and its status, so a leg finds and replaces only its own row and
  * keeps the others' rows as they are. The leg's full story stays in its job
@@ -1995,7 +1995,7 @@ function newerRow(view, mine) {
 
 ;// CONCATENATED MODULE: ./build/src/comment/gather.js
 /**
- * The post step's side of the relayed comment (issue 46, relay.ts):
+ * The post step's side of the relayed comment (relay.ts):
  * upload this leg's row, and where no other leg of the run will write after
  * it, gather every row, name each after its job (one read of the run's jobs),
  * write the comment once, and delete the artifacts written. Every row another
@@ -2160,7 +2160,7 @@ var external_node_zlib_ = __nccwpck_require__(8522);
 ;// CONCATENATED MODULE: ./build/src/runtime/zip.js
 /**
  * The smallest ZIP archive: one file, stored (not compressed). A workflow
- * run's artifact is a ZIP archive (issue 46: a leg's comment row travels as
+ * run's artifact is a ZIP archive (a leg's comment row travels as
  * one), and what another job uploaded is read back only in this one shape,
  * with its sizes bounded and its CRC checked: anything else is no row.
  */
@@ -2236,7 +2236,7 @@ function storedFile(archive, name, maxBytes) {
 ;// CONCATENATED MODULE: ./build/src/comment/artifacts.js
 /**
  * This workflow run's artifacts, through the Actions results service the way
- * `actions/upload-artifact` v4 and `@actions/artifact` reach it (issue 46):
+ * `actions/upload-artifact` v4 and `@actions/artifact` reach it:
  * twirp JSON calls to `ACTIONS_RESULTS_URL` with `ACTIONS_RUNTIME_TOKEN`
  * (given to every JavaScript action's step), the content put to and read
  * from the signed blob address the service answers. None of it is a request
@@ -2536,7 +2536,7 @@ async function finalComment(deps, state, readConfig, servedJob, gpuUse) {
     const ending = config.keepAlive ? 'kept alive (keep-alive: true)' : 'stopped by the post step';
     const runner = state.runner;
     // The job the post step already read for its mirror, else read now; every job served, with runner-jobs or runners.
-    // Several (issue 48): each job's name and how it ended, short, as the row's cell holds 70 characters.
+    // Several: each job's name and how it ended, short, as the row's cell holds 70 characters.
     const job = Array.isArray(servedJob)
         ? servedJob.map((one) => `${(0,untrusted/* serviceText */.Lo)(one.name, 30)} ${(0,served_job/* conclusionOf */.vu)(one, 12)}`)
         : servedJob
@@ -2552,7 +2552,7 @@ async function finalComment(deps, state, readConfig, servedJob, gpuUse) {
         billedSeconds: total?.seconds ?? facts.billedSeconds,
         cost: total ? (total.dollars ?? null) : facts.cost,
     };
-    // The run's artifacts carry the row where the runner gives them (issue 46): the last leg to end writes every row.
+    // The run's artifacts carry the row where the runner gives them: the last leg to end writes every row.
     if (target && (await relayFinal(deps, state, config, target, final)))
         return;
     // A token that cannot spare the comment for this run's legs yields before asking anything.
@@ -3553,7 +3553,7 @@ var abort = __nccwpck_require__(9768);
  * One GitHub request of a repository, the way every GitHub reader here sends
  * it: through Octokit, retried while GitHub is briefly away (5xx, lost
  * answers), each try bounded; a rate limit waited out while the step can
- * afford it (issue 43), never read as a refusal; 404, 401 and 403 turned into
+ * afford it, never read as a refusal; 404, 401 and 403 turned into
  * errors that say what to do (`needs`: the sentence about what a refused token
  * lacks).
  */
@@ -3694,7 +3694,7 @@ function isRateLimit(error) {
 /* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9943);
 /* harmony import */ var _octokit_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4636);
 /**
- * GitHub's rate limits, read as GitHub answers them (issue 43): a limit is a
+ * GitHub's rate limits, read as GitHub answers them: a limit is a
  * wait, never a refusal.
  * - primary: 403 or 429 with `x-ratelimit-remaining: 0`; it lifts at
  *   `x-ratelimit-reset` (epoch seconds);
@@ -3773,7 +3773,7 @@ function describeRateLimit(limit, now) {
 /* harmony import */ var _job_environment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3156);
 /* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3219);
 /**
- * The approval gate's inputs (issue 31): `approve-label`, `approve-label-once`
+ * The approval gate's inputs: `approve-label`, `approve-label-once`
  * and `min-permission`, and what the run's event says: for `pull_request` and
  * `pull_request_target`, the pull request's number, the head the event names,
  * and the label a `labeled` event added. Other events pass the gate.
@@ -3867,7 +3867,7 @@ function parseApproval(inputs, job) {
 /* unused harmony exports parseCaps, hasCaps, parseLiveLimit */
 /* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3006);
 /**
- * The spending caps of a start (issue 31): `max-cost` (dollars for this run),
+ * The spending caps of a start: `max-cost` (dollars for this run),
  * `max-hourly-price` (dollars per hour) and `min-gpu-memory` (GiB per GPU).
  * Parsed here; applied against the pricing catalog before any start
  * (sandbox/caps.ts).
@@ -4059,12 +4059,12 @@ function parseComment(inputs, job, log = () => undefined) {
 /* harmony import */ var _refuse_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3219);
 /* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5837);
 /**
- * `debug-on-failure` and `debug-public-key` (issue 32): after a failed run,
+ * `debug-on-failure` and `debug-public-key`: after a failed run,
  * the post step holds the sandbox this long for a person to connect with the
  * public key's owner's private key (the service signs a certificate for the
  * public key; the private key never leaves its owner). It needs the action's
  * own SSH access (to see the release file), so it implies it. For a pull
- * request from a fork the hold is refused, never the run (issue 42): the
+ * request from a fork the hold is refused, never the run: the
  * inputs are still checked, and `refused` says why (the post step warns once).
  */
 
@@ -4117,7 +4117,7 @@ function parseDebug(inputs, job) {
  * gh-<GITHUB_REPOSITORY_ID>-<GITHUB_RUN_ID>-<GITHUB_RUN_ATTEMPT>-<6 hex>.
  * A name a user chose is never read as one of these unless it has exactly
  * this shape, and then it also needs this repository's id and a completed run.
- * A warm pool's sandbox (issue 55) is named
+ * A warm pool's sandbox is named
  * gp-<GITHUB_REPOSITORY_ID>-<pool>-<8 hex of the request's digest>-<6 hex>:
  * never a run's name, so a retried start, mode: stop and the sweep tell them apart.
  * A claim's hold (pool/hold.ts) is named gc-<GITHUB_REPOSITORY_ID>-<16 hex of
@@ -5162,12 +5162,12 @@ var schemas = __nccwpck_require__(9691);
 var refuse = __nccwpck_require__(3219);
 ;// CONCATENATED MODULE: ./build/src/inputs/gpu-check.js
 /**
- * `gpu-check` and `min-driver` (issue 31): after ready, nvidia-smi over the
+ * `gpu-check` and `min-driver`: after ready, nvidia-smi over the
  * action's own SSH must show the GPUs that were started, free, with a driver
  * at least `min-driver`. Empty `gpu-check` means: on when a GPU is asked and
  * the step has SSH access anyway (ssh, run or runner); `true` (or a
  * `min-driver`) gives the step SSH access for the check.
- * `gpu-report` (issue 47): sample the GPUs from ready to the stop; empty means on
+ * `gpu-report`: sample the GPUs from ready to the stop; empty means on
  * with a GPU and SSH access, `true` gives the step SSH access for it.
  */
 
@@ -5810,7 +5810,7 @@ function parsePaths(raw, kind, workspace, fail) {
 
 /** The first runner's folder under the login's home, where the package is (a prepared image's too). */
 const FIRST_RUNNER_FOLDER = 'actions-runner';
-/** A runner folder: the first, or `actions-runner-<k>` for the k-th of `runners` (issue 48). */
+/** A runner folder: the first, or `actions-runner-<k>` for the k-th of `runners`. */
 const RUNNER_FOLDER = /^actions-runner(-\d{1,2})?$/;
 /** Most jobs a runner slot serves, and most runners on one sandbox (one a GPU of an 8-GPU machine). */
 const MAX_RUNNER_JOBS = 20;
@@ -5946,7 +5946,7 @@ function parseRunner(inputs, job, policy, gpus) {
         repository,
         addedDomains,
         workflowRun: workflowRunFromEnv(env),
-        // One job on one runner, as before issue 48: nothing more to say.
+        // One job on one runner, the default: nothing more to say.
         ...(counts.jobs > 1 ? { jobs: counts.jobs } : {}),
         ...(counts.slots.length > 1 ? { slots: counts.slots } : {}),
     };
@@ -6123,8 +6123,8 @@ async function runPost(given) {
     // A failed run's sandbox may be held for debugging first, over the SSH access the main step set up.
     if (mode === 'start')
         await (state.debugAccess ? _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_1__/* .holdForDebugging */ .Zc : _cleanup_debug_js__WEBPACK_IMPORTED_MODULE_1__/* .refuseForkHold */ .YB)(deps, state, inputs.cleanup).catch((error) => core.warning(`debug-on-failure: ${error.message}; stopping the sandbox now.`));
-    // Runner mode watches its runner over the action's SSH access (issue 43), and gpu-report fetches its samples over it
-    // (issue 47): removed after those, else first.
+    // Runner mode watches its runner over the action's SSH access, and gpu-report fetches its samples over it: removed
+    // after those, else first.
     let sshRemoved = false;
     const removeSsh = async () => {
         if (!sshRemoved)
@@ -6182,15 +6182,15 @@ async function cleanupMode(deps, state, inputs, removeSsh) {
 }
 /**
  * Start mode: a registered runner's job first, then the sandbox, then the registration; a runner taken from outside the
- * run fails the step. Several runners, or several jobs one after another (issue 48), are served together.
+ * run fails the step. Several runners, or several jobs one after another, are served together.
  */
 async function cleanupStart(deps, state, inputs, removeSsh) {
     const saved = state.runners;
     const config = saved.length > 0 ? inputs.cleanup() : undefined;
     const served = config && !config.keepAlive ? config : undefined;
     const several = served !== undefined && (0,_runner_post_slots_js__WEBPACK_IMPORTED_MODULE_10__/* .servesSeveral */ .Bl)(saved, served);
-    // Each folder's current runner: a fresh runner after a refused job of another run (issue 43), or for the next job
-    // (issue 48), is the one deleted and mirrored.
+    // Each folder's current runner (a fresh runner after a refused job of another run, or for the next job) is the one
+    // deleted and mirrored.
     const runners = [...saved];
     // One folder serving one job waits as before: serveFolders gives it the default of one job to serve.
     const { taken, stranded } = served ? await (0,_runner_post_slots_js__WEBPACK_IMPORTED_MODULE_10__/* .serveFolders */ .ly)(deps, runners, served) : {};
@@ -6234,7 +6234,7 @@ async function cleanupStart(deps, state, inputs, removeSsh) {
         deps.core.setFailed(failure);
 }
 /**
- * Issue 54: a folder could not start a runner for its next job. Every job still waiting for the label is failed at
+ * A folder could not start a runner for its next job. Every job still waiting for the label is failed at
  * once, as counted by the mirror's one read: at least one (a job that `needs` the last one may queue a moment after
  * that read), `bound` where the read did not happen (no evidence that none waits).
  */
@@ -6243,7 +6243,7 @@ async function failStranded(deps, inputs, why, left) {
     await (0,_runner_stranded_js__WEBPACK_IMPORTED_MODULE_11__/* .failQueuedJob */ .Bl)(deps, inputs.runner(), why, process.env, { waiting, bound: left.bound, what: _runner_stranded_js__WEBPACK_IMPORTED_MODULE_11__/* .SERVED_SOME */ .Tv });
 }
 const messageOf = (error) => error.message;
-/** Why jobs still waiting are failed after the holder stopped (issue 48). */
+/** Why jobs still waiting are failed after the holder stopped. */
 const LEFT_WAITING = 'its sandbox stopped (its jobs served, none took the runner in time, or no runner could start for the next job) ' +
     'while this job still waited for the label';
 /** The post step; `use` where a sub-action's entry names it (run/post.js), else the root's, reading `mode`; `runner` is
@@ -6400,7 +6400,7 @@ var octokit = __nccwpck_require__(4636);
 function runnerName(sandboxId) {
     return `gpu-sandbox-${sandboxId}`;
 }
-/** How many fresh runners a holder starts on its sandbox after refused jobs of other runs (issue 43). */
+/** How many fresh runners a holder starts on its sandbox after refused jobs of other runs. */
 const MAX_FRESH_RUNNERS = 3;
 /**
  * The `n`th runner in one runner folder whose first runner is `first`: `first` itself, then `…-r2`, `…-r3`, … (a
@@ -6413,7 +6413,7 @@ function freshRunnerName(first, n) {
 function nextRunnerName(name) {
     return freshRunnerName(folderRunnerName(name), Number(/-r(\d+)$/.exec(name)?.[1] ?? 1) + 1);
 }
-/** The first runner of the k-th folder on a sandbox (`runners`, issue 48): the sandbox's name, then `…-g2`, `…-g3`. */
+/** The first runner of the k-th folder on a sandbox (`runners`): the sandbox's name, then `…-g2`, `…-g3`. */
 function slotRunnerName(sandboxId, slot) {
     return slot <= 1 ? runnerName(sandboxId) : `${runnerName(sandboxId)}-g${slot}`;
 }
@@ -6681,14 +6681,14 @@ var transport = __nccwpck_require__(208);
 var runner = __nccwpck_require__(5837);
 ;// CONCATENATED MODULE: ./build/src/runner/hooks.js
 /**
- * The hooks the runner on the sandbox runs for its one job (issue 43), written
+ * The hooks the runner on the sandbox runs for its one job, written
  * next to run.sh by the start script (install.ts), and what they leave there
  * for the post step's watch (watch.ts): gpu-sandbox-job-started (this run's job
  * began), gpu-sandbox-job-completed (it ended), gpu-sandbox-refused (a job of
  * another run was refused before its first step).
  */
 /**
- * The job-started hook (issue 43): the runner serves this workflow run only. The released runner runs it before
+ * The job-started hook: the runner serves this workflow run only. The released runner runs it before
  * the job's first step with the job's GITHUB_* variables (which a workflow cannot overwrite); a job of any other run
  * fails there with one ::error, and the hook ends its worker (Runner.Worker), so that no step of it runs, not even
  * an always() one. What it prints of that job is cut to safe characters; the refusal is also appended to
@@ -7429,7 +7429,7 @@ class ClaimWatch {
 
 ;// CONCATENATED MODULE: ./build/src/runner/post-watch.js
 /**
- * Runner mode's post step, where the sandbox can be reached (issue 43): the
+ * Runner mode's post step, where the sandbox can be reached: the
  * runner on the sandbox says when its job ended, or that it refused a job of
  * another run (runner/watch.ts), so GitHub is not asked while the job runs.
  * The sandbox is stopped as soon as the sandbox says so; GitHub is asked once,
@@ -7503,7 +7503,7 @@ async function nextJob(deps, done, config, count) {
     // The last runner stays the one deleted and mirrored: its job is the last this folder served.
     return fresh;
 }
-/** The holding step's error when a folder could not go on (issue 54): what could not start, why, what was served. */
+/** The holding step's error when a folder could not go on: what could not start, why, what was served. */
 function strandedWhy(runner, count, why) {
     return (`Runner ${runner.name}: no runner could start for the next job of this run (${why}); its folder had served ` +
         `${count.served} of ${count.of} jobs by then. The sandbox is stopped, and this run's jobs still waiting for the ` +
@@ -7662,14 +7662,14 @@ async function waitForRunnerJob(deps, saved, config, replaced, serving) {
     }
     const runner = config.runner();
     // A rate limit is waited out however long it lasts (a cancel still ends it): a job may be running on the sandbox,
-    // and a GitHub answer never takes it away (issue 43). The TTL stays the last net.
+    // and a GitHub answer never takes it away. The TTL stays the last net.
     const github = registry(deps, runner, deps.cancelWait, Number.POSITIVE_INFINITY);
     if (!github) {
         core.warning(`Runner ${saved.name}: 'github-token' (or GITHUB_REPOSITORY) is missing ` +
             `in the post step, so its job cannot be waited for; the sandbox is stopped now.`);
         return undefined;
     }
-    // Where the sandbox can be reached, the runner there says when its job ends (issue 43); else GitHub is asked.
+    // Where the sandbox can be reached, the runner there says when its job ends; else GitHub is asked.
     if (saved.watch && (0,external_node_fs_.existsSync)(saved.watch.configPath)) {
         // The same object, not a copy: the claim's read records the served job on it, which the mirror then reuses.
         const watched = Object.assign(saved, { watch: saved.watch });
@@ -7792,8 +7792,8 @@ const FIRST_POLLS_MS = 500;
 const LATER_POLLS_MS = 2_000;
 const FIRST_POLLS_FOR_MS = 10_000;
 /**
- * Online, as the runner on the sandbox says it (issue 43): its output shows "Listening for Jobs" once it has a
- * session with GitHub; one SSH command waits for that (or run.sh ending), and GitHub is not asked (issue 43: the
+ * Online, as the runner on the sandbox says it: its output shows "Listening for Jobs" once it has a
+ * session with GitHub; one SSH command waits for that (or run.sh ending), and GitHub is not asked (the
  * post step's one read of who took it confirms it).
  * Where the sandbox cannot say, GitHub is polled as before.
  */
@@ -7900,7 +7900,7 @@ async function registerFresh(registry, name, label, log) {
         return registry.generate(name, label);
     }
 }
-/** The folders of `runners` above 1 (issue 48): copies of the first, each with the GPUs its jobs see in `.env`. */
+/** The folders of `runners` above 1: copies of the first, each with the GPUs its jobs see in `.env`. */
 const PREPARE_FOLDERS = (/* unused pure expression or super */ null && (`set -e
 cd "$HOME"
 while [ $# -ge 2 ]; do
@@ -8035,10 +8035,10 @@ function unfitFolder(state, after, folder) {
         : 'the refused job ran to its end on the sandbox (a step of it may have run there), so no runner starts on it';
 }
 /**
- * After the runner refused a job of another run (issue 43), or ran this run's job with more to serve (runner-jobs,
- * issue 48): the just-in-time runner is spent, so a fresh one with the label starts in the same folder of the same
- * sandbox, once the spent one's run.sh has ended. Throws why it could not, in words of what happened (the caller then
- * removes the registration of that name: GitHub may hold it whatever failed after the request).
+ * After the runner refused a job of another run, or ran this run's job with more to serve (runner-jobs): the
+ * just-in-time runner is spent, so a fresh one with the label starts in the same folder of the same sandbox, once
+ * the spent one's run.sh has ended. Throws why it could not, in words of what happened (the caller then removes the
+ * registration of that name: GitHub may hold it whatever failed after the request).
  */
 async function replaceRunner(deps, context, registry, spent, fresh) {
     // A refused job must have ended in its hook: one that ran to its end (its completed hook) may have run steps.
@@ -8091,7 +8091,7 @@ async function servedJob(deps, saved, config, settle) {
         return saved.served;
     const names = (candidate) => candidate.runnerName === saved.name;
     const reads = settle ? SETTLE_READS : 1;
-    // Read again from the page the claim's read found it on, not from the first (issue 54: a leg of a 240-leg matrix
+    // Read again from the page the claim's read found it on, not from the first (a leg of a 240-leg matrix
     // whose job is on page 2 asked for pages 1 and 2 twice, 9 requests against a bound of 8).
     const from = saved.served?.page;
     return (await readSettled(deps, github, runner.workflowRun, names, { reads, from })).find(names);
@@ -8352,7 +8352,7 @@ async function serveUnserved(deps, request, reason, what = BEFORE_ONLINE, index 
     }
 }
 /**
- * One failing runner for each job waiting (issue 48: runner-jobs or runners above 1 may leave several), made one
+ * One failing runner for each job waiting (runner-jobs or runners above 1 may leave several), made one
  * after another (a separate user each: useradd locks /etc/passwd) and each online in seconds; what exists of them.
  */
 async function serveUnservedJobs(deps, request, reason, what, count) {
@@ -8395,7 +8395,7 @@ var waiting = __nccwpck_require__(715);
 var post_unserved = __nccwpck_require__(9643);
 ;// CONCATENATED MODULE: ./build/src/runner/stranded.js
 /**
- * When the holder's runner served no job of this run (issue 43: taken by a job
+ * When the holder's runner served no job of this run (taken by a job
  * of another run, 3 fresh runners spent on such jobs, or no fresh one could be
  * registered): this run's queued job would wait for the label until the run is
  * cancelled. As when the main step cannot serve (runner/unserved.ts), a runner
@@ -8410,7 +8410,7 @@ var post_unserved = __nccwpck_require__(9643);
 
 /** What the holding job did, in the queued job's error. */
 const NOT_SERVED = 'gave its runner to no job of this run';
-/** Issue 48: it served some of this run's jobs, then could not go on. */
+/** It served some of this run's jobs, then could not go on. */
 const SERVED_SOME = 'served what it could of this run, then could not go on';
 async function failQueuedJob(deps, runner, why, env = process.env, left) {
     const { core } = deps;
@@ -8424,7 +8424,7 @@ async function failQueuedJob(deps, runner, why, env = process.env, left) {
     }
     const signal = deps.cancelWait ?? new AbortController().signal;
     const log = (message) => core.info(message);
-    // With runner-jobs or runners above 1 (issue 48): every job still waiting, up to what the holder had left to serve.
+    // With runner-jobs or runners above 1: every job still waiting, up to what the holder had left to serve.
     const count = !left
         ? 1
         : left.waiting !== undefined
@@ -10303,7 +10303,7 @@ class ActionState {
     get sshKeyPath() {
         return this.read(KEYS.sshKeyPath);
     }
-    /** Saved before the registration request (id 0) and with its id; the k-th of `runners` (issue 48) as runner-<k>. */
+    /** Saved before the registration request (id 0) and with its id; the k-th of `runners` as runner-<k>. */
     saveRunner(runner, slot = 1) {
         const { id, name, online, watch, folder, gpus } = runner;
         const slotted = { ...(folder ? { folder } : {}), ...(gpus ? { gpus } : {}) };
@@ -10320,7 +10320,7 @@ class ActionState {
     saveUnserved(saved, index = 1) {
         this.core.saveState(slotKey(KEYS.unserved, index), saved ? JSON.stringify(saved) : '');
     }
-    /** Every failing runner (issue 48: one a job waiting for the label). */
+    /** Every failing runner (one a job waiting for the label). */
     get unservedAll() {
         return slots((index) => savedUnserved(this.json(slotKey(KEYS.unserved, index))));
     }

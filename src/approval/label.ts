@@ -1,5 +1,5 @@
 /**
- * `approve-label` (issues 31 and 42): the label approves the head it was given
+ * `approve-label`: the label approves the head it was given
  * to, and nothing pushed after it. A `labeled` run names that commit itself: the
  * pull request's head must still be it. Any other run reports a push (or another
  * event) that GitHub made this very run for, so it carries its own time:
@@ -13,7 +13,7 @@
  * Runs of the same commit on other branches or pull requests prove nothing and
  * are not read. Where GitHub's records cannot show it, the gate refuses.
  *
- * `approve-label-once` (issue 46) approves the run, not its first leg: a leg
+ * `approve-label-once` approves the run, not its first leg: a leg
  * that finds the label gone still starts when the records show that the label
  * approved this run (as above) and was removed since only by a bot (this
  * action's token, github-actions[bot]), never by a person, with the head

@@ -1,5 +1,5 @@
 /**
- * debug-on-failure (issue 32): when the main step's run failed, or a later
+ * debug-on-failure: when the main step's run failed, or a later
  * step of the job did (GitHub's record of this job, read with github-token), the post step
  * gets the service to sign a certificate for `debug-public-key` (never the
  * action's own key or certificate), prints a ready-to-paste connection, and
@@ -73,7 +73,7 @@ export async function holdForDebugging(
   await hold(deps, access, debug)
 }
 
-/** A fork's pull request (issue 42): its run ran; a failed one is not held, and one warning says why. */
+/** A fork's pull request: its run ran; a failed one is not held, and one warning says why. */
 export async function refuseForkHold(
   deps: CleanupDeps,
   state: ActionState,

@@ -38,7 +38,7 @@ export function proxyConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
   return PROXY_VARIABLES.some((name) => (env[name] ?? '').trim() !== '')
 }
 
-/** undici's own fetch with its proxy agent: a dispatcher goes only to the fetch of the same undici (issue 54). */
+/** undici's own fetch with its proxy agent: a dispatcher goes only to the fetch of the same undici. */
 interface Proxied {
   fetch: typeof import('undici').fetch
   agent: Dispatcher

@@ -1,6 +1,6 @@
 /**
  * This workflow run's artifacts, through the Actions results service the way
- * `actions/upload-artifact` v4 and `@actions/artifact` reach it (issue 46):
+ * `actions/upload-artifact` v4 and `@actions/artifact` reach it:
  * twirp JSON calls to `ACTIONS_RESULTS_URL` with `ACTIONS_RUNTIME_TOKEN`
  * (given to every JavaScript action's step), the content put to and read
  * from the signed blob address the service answers. None of it is a request

@@ -1,5 +1,5 @@
 /**
- * The post step's side of the relayed comment (issue 46, relay.ts):
+ * The post step's side of the relayed comment (relay.ts):
  * upload this leg's row, and where no other leg of the run will write after
  * it, gather every row, name each after its job (one read of the run's jobs),
  * write the comment once, and delete the artifacts written. Every row another

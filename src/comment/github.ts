@@ -1,5 +1,5 @@
 /**
- * The pull-request comment (issues 32 and 43): one per workflow, found by its
+ * The pull-request comment: one per workflow, found by its
  * hidden marker (only a comment that starts with it counts; comments are listed
  * page by page, at most 10 pages of 100). Legs of a matrix finish together, so
  * a write is read, merge, write, read back, repair:
@@ -54,7 +54,7 @@ type Call = (
 ) => Promise<GitHubAnswer>
 
 /**
- * The token's budget ran low (issue 46): the comment, which is optional, yields to what is not (the gate, the
+ * The token's budget ran low: the comment, which is optional, yields to what is not (the gate, the
  * runners), and the job summary has the row.
  */
 export class CommentYieldedError extends Error {

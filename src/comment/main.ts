@@ -1,5 +1,5 @@
 /**
- * Start mode's pull-request comment (issues 32 and 46): what the post step needs
+ * Start mode's pull-request comment: what the post step needs
  * to write this job's row once, with the stop, saved in state once the sandbox
  * was used (ready, or the run done).
  */
@@ -70,7 +70,7 @@ export async function commentFromMain(
   }
   state.saveCommentFacts(facts)
   state.saveGitHubBudget(deps.githubBudget?.save())
-  // One write a job at most, the post step's, with the stop (issue 46): a matrix's legs share the repository's GitHub
+  // One write a job at most, the post step's, with the stop: a matrix's legs share the repository's GitHub
   // budget (GITHUB_TOKEN: 1,000 requests an hour), so the main step asks GitHub nothing for the comment.
   if (relayed)
     deps.core.info("comment: the post step gives this job's row to the run's artifacts; the last job to end writes it.")

@@ -1,5 +1,5 @@
 /**
- * Publishing the pull-request comment (issues 32, 43 and 46), from the post
+ * Publishing the pull-request comment, from the post
  * step (the final version; `mode: connect` from its main step): one comment
  * per workflow with a row per job. The row goes through the run's artifacts
  * where the runner gives them (gather.ts: the last leg writes every
@@ -76,7 +76,7 @@ export async function finalComment(
   const ending = config.keepAlive ? 'kept alive (keep-alive: true)' : 'stopped by the post step'
   const runner = state.runner
   // The job the post step already read for its mirror, else read now; every job served, with runner-jobs or runners.
-  // Several (issue 48): each job's name and how it ended, short, as the row's cell holds 70 characters.
+  // Several: each job's name and how it ended, short, as the row's cell holds 70 characters.
   const job = Array.isArray(servedJob)
     ? servedJob.map((one) => `${serviceText(one.name, 30)} ${conclusionOf(one, 12)}`)
     : servedJob
@@ -92,7 +92,7 @@ export async function finalComment(
     billedSeconds: total?.seconds ?? facts.billedSeconds,
     cost: total ? (total.dollars ?? null) : facts.cost,
   }
-  // The run's artifacts carry the row where the runner gives them (issue 46): the last leg to end writes every row.
+  // The run's artifacts carry the row where the runner gives them: the last leg to end writes every row.
   if (target && (await relayFinal(deps, state, config, target, final))) return
   // A token that cannot spare the comment for this run's legs yields before asking anything.
   const yieldBecause = target ? await commentYield(deps, state, config, target) : undefined

@@ -1,5 +1,5 @@
 /**
- * The comment's rows through the run's own artifacts (issue 46): GitHub's REST
+ * The comment's rows through the run's own artifacts: GitHub's REST
  * budget is shared by the whole repository, so a matrix's legs do not each
  * write the comment. Each leg's main step says it will have a row (an
  * artifact `…-leg-<sandbox>`); its post step uploads the row (`…-row-<sandbox>`),

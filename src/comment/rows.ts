@@ -1,5 +1,5 @@
 /**
- * One pull-request comment per workflow (issue 43): a compact row per job and
+ * One pull-request comment per workflow: a compact row per job and
  * matrix leg, counts by status on top. Each row carries a hidden key (a hash
  * of the leg) and its status, so a leg finds and replaces only its own row and
  * keeps the others' rows as they are. The leg's full story stays in its job

@@ -1,5 +1,5 @@
 /**
- * Whether the token can spare the comment for this run (issue 46): once fewer than a tenth of its hour is left, or
+ * Whether the token can spare the comment for this run: once fewer than a tenth of its hour is left, or
  * when this run's legs together would ask more than it can spare, the comment yields before asking GitHub anything
  * (the leg's row goes to its job summary, one line says why). The legs are counted from the compute service's list
  * (free for GitHub), only where the token's budget could not cover the most the list can show.

@@ -1,5 +1,5 @@
 /**
- * What the pull-request comment says (issue 32): the story of one job's
+ * What the pull-request comment says: the story of one job's
  * sandbox, as Markdown other people read. Every value passes commentText (no
  * mention, reference or link from service or GitHub text survives).
  */
@@ -13,7 +13,7 @@ export interface CommentFacts {
   /** The leg's name as GitHub shows it (`test (3.11)`), from this job's record; undefined where it cannot be read. */
   leg?: string
   gpu: string
-  /** gpu-report's figure: peak memory and mean utilization, `unused` or `no samples` (issue 47). */
+  /** gpu-report's figure: peak memory and mean utilization, `unused` or `no samples`. */
   gpuUse?: string
   status: string
   timeToReadyMs?: number

@@ -2,7 +2,7 @@
  * One GitHub request of a repository, the way every GitHub reader here sends
  * it: through Octokit, retried while GitHub is briefly away (5xx, lost
  * answers), each try bounded; a rate limit waited out while the step can
- * afford it (issue 43), never read as a refusal; 404, 401 and 403 turned into
+ * afford it, never read as a refusal; 404, 401 and 403 turned into
  * errors that say what to do (`needs`: the sentence about what a refused token
  * lacks).
  */

@@ -1,5 +1,5 @@
 /**
- * GitHub's rate limits, read as GitHub answers them (issue 43): a limit is a
+ * GitHub's rate limits, read as GitHub answers them: a limit is a
  * wait, never a refusal.
  * - primary: 403 or 429 with `x-ratelimit-remaining: 0`; it lifts at
  *   `x-ratelimit-reset` (epoch seconds);

@@ -1,5 +1,5 @@
 /**
- * The GPU health check of a ready sandbox (issue 31), over the action's own
+ * The GPU health check of a ready sandbox, over the action's own
  * key and certificate (a config of its own in a fresh private directory, so
  * the later steps' config and Include line are written only for the sandbox
  * that is kept). A sandbox that fails it is stopped here, by the step that

@@ -1,5 +1,5 @@
 /**
- * The GPU health check (issue 31): `nvidia-smi` with a machine-readable query
+ * The GPU health check: `nvidia-smi` with a machine-readable query
  * over the action's own SSH, and what its answer says of the sandbox. The
  * answer comes from the sandbox, so it is hostile text: parsed strictly, and
  * shown only through serviceText.

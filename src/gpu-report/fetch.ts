@@ -1,5 +1,5 @@
 /**
- * gpu-report in the post step (issue 47): fetch what the sampler wrote before the stop (over the action's SSH, which
+ * gpu-report in the post step: fetch what the sampler wrote before the stop (over the action's SSH, which
  * the post step removes after this), and report after it, when the run's length is known. A sandbox that cannot be
  * reached within the fetch's bound costs the report ("no samples"), never the stop.
  */

@@ -1,5 +1,5 @@
 /**
- * A cheaper GPU that would have done (issue 47): the GPUs that held memory, each one's peak with a 20 % margin,
+ * A cheaper GPU that would have done: the GPUs that held memory, each one's peak with a 20 % margin,
  * against the memory of every GPU type (the card nvidia-smi showed for the type that ran; for the others the table
  * `min-gpu-memory` uses, sandbox/caps.ts), at that count; the
  * cheapest set the pricing catalog prices below the set that ran. Never a hint without both prices, and never from a

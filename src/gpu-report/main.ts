@@ -1,5 +1,5 @@
 /**
- * gpu-report in the main step (issue 47): the sampler starts on a ready GPU sandbox over the action's own SSH (state
+ * gpu-report in the main step: the sampler starts on a ready GPU sandbox over the action's own SSH (state
  * tells the post step how to fetch it), and `run` reports at its end (outputs for later steps; the post step then has
  * nothing to fetch). Neither ever fails the step: a sampler that cannot start costs the report only.
  */

@@ -1,6 +1,6 @@
 /**
- * The GPU report's figures and its job-summary section (issue 47; not wired into the post step yet), from the
- * samples as samples.ts read them: numbers only, so nothing here comes from the sandbox as text.
+ * The GPU report's figures and its job-summary section (published by publish.ts, at the end of run or in the post
+ * step), from the samples as samples.ts read them: numbers only, so nothing here comes from the sandbox as text.
  * - per GPU: the peak memory (and its share of the card), how long kernels ran (samples above 0 %), the mean
  *   utilization, and the energy where power reads;
  * - used at all: some process held memory above the GPU's idle baseline (its least reading) at some point, or the

@@ -1,5 +1,5 @@
 /**
- * What the GPU report shows (issue 47), from what the sampler's fetch brought back (hostile text: read as numbers
+ * What the GPU report shows, from what the sampler's fetch brought back (hostile text: read as numbers
  * only by samples.ts): the summary section, the outputs gpu-memory-peak, gpu-utilization and gpu-samples (a CSV
  * under RUNNER_TEMP that the action writes itself, from the numbers), a warning when the GPU was never used, a notice
  * when a cheaper GPU would have done, and the comment's compact figure. Run by the post step, or by the main step at

@@ -1,5 +1,5 @@
 /**
- * The GPU sampler on the sandbox (issue 47, its first part): `nvidia-smi` in
+ * The GPU sampler on the sandbox: `nvidia-smi` in
  * its own loop (`-l 1`, one line a GPU a second; restarted every CHUNK_SECONDS),
  * started detached so that it outlives any SSH session, writing through one
  * awk process (no fork a line):

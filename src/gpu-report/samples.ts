@@ -1,5 +1,5 @@
 /**
- * What the GPU sampler wrote (issue 47, its first part), read as hostile input: the sandbox runs the job's code,
+ * What the GPU sampler wrote, read as hostile input: the sandbox runs the job's code,
  * which can write anything into those files. Numbers only, in their ranges, from lines of the expected shape; at
  * most MAX_LINES lines a part and MAX_LINE characters a line; anything else is dropped and counted, never shown.
  * Fields follow the query's order (`--query-gpu=...`), so a capture with other fields reads the same way.

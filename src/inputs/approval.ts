@@ -1,5 +1,5 @@
 /**
- * The approval gate's inputs (issue 31): `approve-label`, `approve-label-once`
+ * The approval gate's inputs: `approve-label`, `approve-label-once`
  * and `min-permission`, and what the run's event says: for `pull_request` and
  * `pull_request_target`, the pull request's number, the head the event names,
  * and the label a `labeled` event added. Other events pass the gate.

@@ -1,5 +1,5 @@
 /**
- * The spending caps of a start (issue 31): `max-cost` (dollars for this run),
+ * The spending caps of a start: `max-cost` (dollars for this run),
  * `max-hourly-price` (dollars per hour) and `min-gpu-memory` (GiB per GPU).
  * Parsed here; applied against the pricing catalog before any start
  * (sandbox/caps.ts).

@@ -65,11 +65,11 @@ export interface StartConfig extends Connection {
   comment: CommentTarget | undefined
   /** gpu-check: what nvidia-smi must show after ready; undefined: no check. */
   gpuCheck: GpuCheckRequest | undefined
-  /** gpu-report: sample the GPUs over SSH from ready to the stop, and report what they did (issue 47). */
+  /** gpu-report: sample the GPUs over SSH from ready to the stop, and report what they did. */
   gpuReport: boolean
   /** runner: true: the JIT runner to register; undefined: none. */
   runner: RunnerRequest | undefined
-  /** pool: claim from this warm pool first, then refill it (issue 55); undefined: no pool. */
+  /** pool: claim from this warm pool first, then refill it; undefined: no pool. */
   pool?: PoolInput
 }
 
@@ -115,7 +115,7 @@ export interface SweepConfig extends Connection {
   githubToken: string
   dryRun: boolean
   repository: GitHubRepository
-  /** pool-idle: this repository's pool sandboxes unclaimed for longer are stopped too (issue 55). */
+  /** pool-idle: this repository's pool sandboxes unclaimed for longer are stopped too. */
   poolIdleSeconds: number
 }
 

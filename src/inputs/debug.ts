@@ -1,10 +1,10 @@
 /**
- * `debug-on-failure` and `debug-public-key` (issue 32): after a failed run,
+ * `debug-on-failure` and `debug-public-key`: after a failed run,
  * the post step holds the sandbox this long for a person to connect with the
  * public key's owner's private key (the service signs a certificate for the
  * public key; the private key never leaves its owner). It needs the action's
  * own SSH access (to see the release file), so it implies it. For a pull
- * request from a fork the hold is refused, never the run (issue 42): the
+ * request from a fork the hold is refused, never the run: the
  * inputs are still checked, and `refused` says why (the post step warns once).
  */
 import { z } from 'zod'

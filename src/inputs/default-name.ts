@@ -3,7 +3,7 @@
  * gh-<GITHUB_REPOSITORY_ID>-<GITHUB_RUN_ID>-<GITHUB_RUN_ATTEMPT>-<6 hex>.
  * A name a user chose is never read as one of these unless it has exactly
  * this shape, and then it also needs this repository's id and a completed run.
- * A warm pool's sandbox (issue 55) is named
+ * A warm pool's sandbox is named
  * gp-<GITHUB_REPOSITORY_ID>-<pool>-<8 hex of the request's digest>-<6 hex>:
  * never a run's name, so a retried start, mode: stop and the sweep tell them apart.
  * A claim's hold (pool/hold.ts) is named gc-<GITHUB_REPOSITORY_ID>-<16 hex of

@@ -1,10 +1,10 @@
 /**
- * `gpu-check` and `min-driver` (issue 31): after ready, nvidia-smi over the
+ * `gpu-check` and `min-driver`: after ready, nvidia-smi over the
  * action's own SSH must show the GPUs that were started, free, with a driver
  * at least `min-driver`. Empty `gpu-check` means: on when a GPU is asked and
  * the step has SSH access anyway (ssh, run or runner); `true` (or a
  * `min-driver`) gives the step SSH access for the check.
- * `gpu-report` (issue 47): sample the GPUs from ready to the stop; empty means on
+ * `gpu-report`: sample the GPUs from ready to the stop; empty means on
  * with a GPU and SSH access, `true` gives the step SSH access for it.
  */
 import { z } from 'zod'

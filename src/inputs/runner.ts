@@ -24,7 +24,7 @@ export interface RunnerRequest {
   addedDomains: string[]
   /** The workflow run whose jobs may take the runner; undefined outside a workflow run (nothing to watch against). */
   workflowRun: WorkflowRun | undefined
-  /** runner-jobs: how many jobs each runner slot serves one after another (issue 48); 1 as before. */
+  /** runner-jobs: how many jobs each runner slot serves one after another; 1 as before. */
   jobs?: number
   /** runners: one entry a runner at once on the sandbox, with the GPUs its jobs see ('0,1'; '' where none). */
   slots?: RunnerSlot[]
@@ -40,7 +40,7 @@ export interface RunnerSlot {
 
 /** The first runner's folder under the login's home, where the package is (a prepared image's too). */
 export const FIRST_RUNNER_FOLDER = 'actions-runner'
-/** A runner folder: the first, or `actions-runner-<k>` for the k-th of `runners` (issue 48). */
+/** A runner folder: the first, or `actions-runner-<k>` for the k-th of `runners`. */
 export const RUNNER_FOLDER = /^actions-runner(-\d{1,2})?$/
 
 /** Most jobs a runner slot serves, and most runners on one sandbox (one a GPU of an 8-GPU machine). */
@@ -212,7 +212,7 @@ export function parseRunner(
     repository,
     addedDomains,
     workflowRun: workflowRunFromEnv(env),
-    // One job on one runner, as before issue 48: nothing more to say.
+    // One job on one runner, the default: nothing more to say.
     ...(counts.jobs > 1 ? { jobs: counts.jobs } : {}),
     ...(counts.slots.length > 1 ? { slots: counts.slots } : {}),
   }
@@ -226,7 +226,7 @@ export interface RunnerCleanup {
   workflowRun: WorkflowRun | undefined
   /** The runner's label (a fresh runner after a refused job gets it too); '' or unset: no fresh runner. */
   label?: string
-  /** runner-jobs (issue 48): jobs each runner folder serves one after another; 1 unless given (and valid). */
+  /** runner-jobs: jobs each runner folder serves one after another; 1 unless given (and valid). */
   jobs?: number
 }
 

@@ -29,7 +29,7 @@ export interface UnservedRequest {
   pickupTimeoutMs: number
   /** The holding job's key in the workflow (GITHUB_JOB), for the stranded job's error. */
   holdingJob: string
-  /** runner-jobs × runners (issue 48; 1 where either is invalid): the most waiting jobs failed at once. */
+  /** runner-jobs × runners (1 where either is invalid): the most waiting jobs failed at once. */
   serves?: number
 }
 

@@ -1,5 +1,5 @@
 /**
- * The real cost of this run so far (issue 32): `billed-seconds` from each
+ * The real cost of this run so far: `billed-seconds` from each
  * accepted start to its stop (or to now), not rounded to minutes, and `cost`
  * at the catalog's hourly estimate, the sandboxes stopped before use (a failed
  * GPU check, max-live) included. A GPU without a catalog price leaves `cost`

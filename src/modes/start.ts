@@ -40,7 +40,7 @@ export async function runStart(requested: StartConfig, deps: StepDeps): Promise<
   const stepStart = deps.clock.now()
   if (requested.dryRun) return reportStartDryRun(requested, deps)
   const config = await gateAndCaps(requested, deps, state)
-  // The comment's row will come through the run's artifacts (issue 46): said at once, while the sandbox starts.
+  // The comment's row will come through the run's artifacts: said at once, while the sandbox starts.
   const store = config.comment ? ArtifactStore.fromEnvironment(stepEnvironment(deps), deps) : undefined
   const announced = announceLeg(store, config.comment, config.name, (message) => deps.core.info(message))
   try {
@@ -58,7 +58,7 @@ async function startAndUse(
   stepStart: number,
   relayed: boolean,
 ): Promise<void> {
-  // After the gate and the caps, before anything is started: a claim from the pool (issue 55).
+  // After the gate and the caps, before anything is started: a claim from the pool.
   const side: PoolSide = gated.pool ? await claimFromPool(gated as Pooled, deps, state) : {}
   try {
     return await attempts(gated, deps, state, { stepStart, relayed }, side)

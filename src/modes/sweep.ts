@@ -117,7 +117,7 @@ export async function runSweep(config: SweepConfig, deps: SweepDeps): Promise<vo
   for (const candidate of swept) log(describe(candidate))
 
   const stopped = await stopOrphans(deps, orphans, config.dryRun)
-  // The warm pool's idle sandboxes (issue 55): claimed first, then stopped; the output lists them with the orphans.
+  // The warm pool's idle sandboxes: claimed first, then stopped; the output lists them with the orphans.
   const idle = await sweepPools(config, deps, listed)
   if (idle.length > 0) core.setOutput('stopped', JSON.stringify([...stopped, ...idle]))
 

@@ -1,5 +1,5 @@
 /**
- * The pool's SSH access to its candidates (issue 55): the step's key and
+ * The pool's SSH access to its candidates: the step's key and
  * certificate (ssh/access.ts, made once before any start), the record's
  * address with its host key pinned, one config per candidate in a private
  * directory under the step's secret directory (which the post step removes).

@@ -1,5 +1,5 @@
 /**
- * The warm pool's claim (issue 55, CONTRACT "Warm pool"): atomic on the
+ * The warm pool's claim (the contract's "Warm pool"): atomic on the
  * sandbox itself, over the action's SSH access. The claim is a symbolic link
  * whose target names the claimant, made with `ln -s`: creating it either
  * succeeds or finds it there, in one system call, however many steps try at

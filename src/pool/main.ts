@@ -1,5 +1,5 @@
 /**
- * Start mode with `pool` (issue 55): before anything is started, claim a ready
+ * Start mode with `pool`: before anything is started, claim a ready
  * sandbox of the pool (pool/take.ts); after the claim or the cold start, refill
  * the pool without waiting (pool/refill.ts) and stop its idle ones
  * (pool/idle.ts). Nothing here ever fails the step: where the pool gives

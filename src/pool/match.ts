@@ -1,5 +1,5 @@
 /**
- * Whether a pool sandbox may be claimed for this job (issue 55, CONTRACT
+ * Whether a pool sandbox may be claimed for this job (the contract's
  * "Warm pool"): what it is comes from the service's record, never from the
  * sandbox or its name. Ready, reachable over SSH, the same spec, a GPU type
  * among those the job asks for and the same count, the same image and network

@@ -1,5 +1,5 @@
 /**
- * The warm pool's names (issue 55, CONTRACT "Warm pool"): a pool sandbox is
+ * The warm pool's names (the contract's "Warm pool"): a pool sandbox is
  * named `gp-<GITHUB_REPOSITORY_ID>-<pool>-<8 hex of the request's digest>-<6 hex>`,
  * never a run's name (`gh-…`), so a retried start, `mode: stop`, the sweep and
  * the comment tell them apart, and a step lists only the pool sandboxes that

@@ -1,6 +1,6 @@
 /**
- * The pool refills itself with the flow of jobs (issue 55, not wired into a
- * mode yet): after its claim or its cold start, a step starts, without waiting
+ * The pool refills itself with the flow of jobs: after its claim or its cold
+ * start, a step (and mode pool's keeper, at each look) starts, without waiting
  * for them, as many pool sandboxes as the pool lacks to hold `pool-size` ready
  * unclaimed ones of its request, never past the room `max-live` leaves. Ready
  * ones are asked whether they are claimed (read only, on the sandbox); ones

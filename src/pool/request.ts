@@ -1,5 +1,5 @@
 /**
- * What a job's request means for its pool (issue 55): the names' prefix (the
+ * What a job's request means for its pool: the names' prefix (the
  * repository, the pool and a digest of the request, env by digest only), what
  * a candidate's record must show to be claimed, and the start request of a
  * pool sandbox: the job's own, under a pool name, with an enforced TTL of

@@ -1,5 +1,5 @@
 /**
- * Starting one pool sandbox (issue 55): the GPU types in the job's order, one
+ * Starting one pool sandbox: the GPU types in the job's order, one
  * request each (transient errors retried briefly), no wait for capacity. A
  * lost answer is not looked for: a pool sandbox is not this step's to stop,
  * and one nobody knows of idles out (the idle rule) or ends at its TTL.

@@ -1,5 +1,5 @@
 /**
- * Claiming a sandbox from the warm pool (issue 55): the pool's ready
+ * Claiming a sandbox from the warm pool: the pool's ready
  * sandboxes from the service's list (their names carry the repository, the
  * pool and the request's digest), in a random order (steps racing for a few
  * sandboxes spread over them instead of all asking the first), a few at a time:

@@ -1,5 +1,5 @@
 /**
- * The pool's upkeep (issue 55), the same in start mode (after its claim or
+ * The pool's upkeep, the same in start mode (after its claim or
  * cold start, not waited for) and in mode `pool`: stop the pool's sandboxes
  * unclaimed past pool-idle (each claimed first: one a job holds is never
  * stopped), then start what the pool lacks to hold pool-size ready and

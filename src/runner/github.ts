@@ -85,7 +85,7 @@ export interface RunJob {
   createdAt?: number
   startedAt?: number
   completedAt?: number
-  /** The page of the run's jobs (100 a page) that listed it: a read again starts there (issue 54). */
+  /** The page of the run's jobs (100 a page) that listed it: a read again starts there. */
   page?: number
 }
 export type RegistryDeps = GitHubCallDeps

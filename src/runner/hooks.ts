@@ -1,5 +1,5 @@
 /**
- * The hooks the runner on the sandbox runs for its one job (issue 43), written
+ * The hooks the runner on the sandbox runs for its one job, written
  * next to run.sh by the start script (install.ts), and what they leave there
  * for the post step's watch (watch.ts): gpu-sandbox-job-started (this run's job
  * began), gpu-sandbox-job-completed (it ended), gpu-sandbox-refused (a job of
@@ -7,7 +7,7 @@
  */
 
 /**
- * The job-started hook (issue 43): the runner serves this workflow run only. The released runner runs it before
+ * The job-started hook: the runner serves this workflow run only. The released runner runs it before
  * the job's first step with the job's GITHUB_* variables (which a workflow cannot overwrite); a job of any other run
  * fails there with one ::error, and the hook ends its worker (Runner.Worker), so that no step of it runs, not even
  * an always() one. What it prints of that job is cut to safe characters; the refusal is also appended to

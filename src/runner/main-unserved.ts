@@ -38,7 +38,7 @@ export async function failStrandedJob(
   if (!request) return
   // The access check found the token may not manage runners: registering one would be refused too.
   if (error instanceof RunnerManagementRefused) return reportUnservable(deps.core, request, error.message)
-  // With runner-jobs or runners above 1 (issue 48): every job of this run waiting for the label, up to that many.
+  // With runner-jobs or runners above 1: every job of this run waiting for the label, up to that many.
   const log = (message: string) => deps.core.info(message)
   const bound = request.serves ?? 1
   const count = await failingRunnersFor(registryFor(deps, request), request.workflowRun, request.label, bound, log)

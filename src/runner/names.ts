@@ -5,7 +5,7 @@ export function runnerName(sandboxId: string): string {
   return `gpu-sandbox-${sandboxId}`
 }
 
-/** How many fresh runners a holder starts on its sandbox after refused jobs of other runs (issue 43). */
+/** How many fresh runners a holder starts on its sandbox after refused jobs of other runs. */
 export const MAX_FRESH_RUNNERS = 3
 
 /**
@@ -21,7 +21,7 @@ export function nextRunnerName(name: string): string {
   return freshRunnerName(folderRunnerName(name), Number(/-r(\d+)$/.exec(name)?.[1] ?? 1) + 1)
 }
 
-/** The first runner of the k-th folder on a sandbox (`runners`, issue 48): the sandbox's name, then `…-g2`, `…-g3`. */
+/** The first runner of the k-th folder on a sandbox (`runners`): the sandbox's name, then `…-g2`, `…-g3`. */
 export function slotRunnerName(sandboxId: string, slot: number): string {
   return slot <= 1 ? runnerName(sandboxId) : `${runnerName(sandboxId)}-g${slot}`
 }

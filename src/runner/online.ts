@@ -19,8 +19,8 @@ const LATER_POLLS_MS = 2_000
 const FIRST_POLLS_FOR_MS = 10_000
 
 /**
- * Online, as the runner on the sandbox says it (issue 43): its output shows "Listening for Jobs" once it has a
- * session with GitHub; one SSH command waits for that (or run.sh ending), and GitHub is not asked (issue 43: the
+ * Online, as the runner on the sandbox says it: its output shows "Listening for Jobs" once it has a
+ * session with GitHub; one SSH command waits for that (or run.sh ending), and GitHub is not asked (the
  * post step's one read of who took it confirms it).
  * Where the sandbox cannot say, GitHub is polled as before.
  */

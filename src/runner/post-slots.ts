@@ -1,5 +1,5 @@
 /**
- * Runner mode's post step with several jobs on one sandbox (issue 48): each
+ * Runner mode's post step with several jobs on one sandbox: each
  * runner folder (`runners`) is watched at once, each serving up to
  * `runner-jobs` jobs of this run one after another (post-watch.ts); the
  * refusals of other runs' jobs count for the whole sandbox. After the stop,
@@ -25,7 +25,7 @@ export function servesSeveral(runners: readonly SavedRunner[], config: CleanupCo
   return runners.length > 1 || (config.runner().jobs ?? 1) > 1
 }
 
-/** Why the holding step fails: a job of another run took a runner, or a folder could not go on (issue 54). */
+/** Why the holding step fails: a job of another run took a runner, or a folder could not go on. */
 export interface FoldersOutcome {
   taken?: string
   stranded?: string

@@ -1,5 +1,5 @@
 /**
- * Runner mode's post step, where the sandbox can be reached (issue 43): the
+ * Runner mode's post step, where the sandbox can be reached: the
  * runner on the sandbox says when its job ended, or that it refused a job of
  * another run (runner/watch.ts), so GitHub is not asked while the job runs.
  * The sandbox is stopped as soon as the sandbox says so; GitHub is asked once,
@@ -25,13 +25,13 @@ type RefusedVerdict = Extract<WatchVerdict, { kind: 'refused' }>
 type Watched = SavedRunner & { watch: NonNullable<SavedRunner['watch']> }
 
 /**
- * What one folder's runners may still do on the sandbox (issue 48): jobs of this run to serve one after another
+ * What one folder's runners may still do on the sandbox: jobs of this run to serve one after another
  * (runner-jobs), and the refusals of other runs' jobs, counted for the whole sandbox (shared between its folders).
  */
 export interface Serving {
   jobs: number
   refusals: { count: number }
-  /** Issue 54: why a folder could not go on to its next job (the first said), which fails the holding step. */
+  /** Why a folder could not go on to its next job (the first said), which fails the holding step. */
   stranded?: string
 }
 
@@ -120,7 +120,7 @@ async function nextJob(
   return fresh
 }
 
-/** The holding step's error when a folder could not go on (issue 54): what could not start, why, what was served. */
+/** The holding step's error when a folder could not go on: what could not start, why, what was served. */
 function strandedWhy(runner: SavedRunner, count: { served: number; of: number }, why: string): string {
   return (
     `Runner ${runner.name}: no runner could start for the next job of this run (${why}); its folder had served ` +

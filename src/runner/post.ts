@@ -82,7 +82,7 @@ export async function waitForRunnerJob(
   }
   const runner = config.runner()
   // A rate limit is waited out however long it lasts (a cancel still ends it): a job may be running on the sandbox,
-  // and a GitHub answer never takes it away (issue 43). The TTL stays the last net.
+  // and a GitHub answer never takes it away. The TTL stays the last net.
   const github = registry(deps, runner, deps.cancelWait, Number.POSITIVE_INFINITY)
   if (!github) {
     core.warning(
@@ -91,7 +91,7 @@ export async function waitForRunnerJob(
     )
     return undefined
   }
-  // Where the sandbox can be reached, the runner there says when its job ends (issue 43); else GitHub is asked.
+  // Where the sandbox can be reached, the runner there says when its job ends; else GitHub is asked.
   if (saved.watch && existsSync(saved.watch.configPath)) {
     // The same object, not a copy: the claim's read records the served job on it, which the mirror then reuses.
     const watched = Object.assign(saved, { watch: saved.watch })

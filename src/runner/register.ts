@@ -61,7 +61,7 @@ export async function registerFresh(
   }
 }
 
-/** The folders of `runners` above 1 (issue 48): copies of the first, each with the GPUs its jobs see in `.env`. */
+/** The folders of `runners` above 1: copies of the first, each with the GPUs its jobs see in `.env`. */
 const PREPARE_FOLDERS = `set -e
 cd "$HOME"
 while [ $# -ge 2 ]; do
@@ -244,10 +244,10 @@ function unfitFolder(state: SpentState, after: 'refusal' | 'job', folder: string
 }
 
 /**
- * After the runner refused a job of another run (issue 43), or ran this run's job with more to serve (runner-jobs,
- * issue 48): the just-in-time runner is spent, so a fresh one with the label starts in the same folder of the same
- * sandbox, once the spent one's run.sh has ended. Throws why it could not, in words of what happened (the caller then
- * removes the registration of that name: GitHub may hold it whatever failed after the request).
+ * After the runner refused a job of another run, or ran this run's job with more to serve (runner-jobs): the
+ * just-in-time runner is spent, so a fresh one with the label starts in the same folder of the same sandbox, once
+ * the spent one's run.sh has ended. Throws why it could not, in words of what happened (the caller then removes the
+ * registration of that name: GitHub may hold it whatever failed after the request).
  */
 export async function replaceRunner(
   deps: OnlineDeps & { core: StepDeps['core'] },

@@ -31,7 +31,7 @@ async function servedJob(
   if (saved.served?.status === 'completed') return saved.served
   const names = (candidate: RunJob) => candidate.runnerName === saved.name
   const reads = settle ? SETTLE_READS : 1
-  // Read again from the page the claim's read found it on, not from the first (issue 54: a leg of a 240-leg matrix
+  // Read again from the page the claim's read found it on, not from the first (a leg of a 240-leg matrix
   // whose job is on page 2 asked for pages 1 and 2 twice, 9 requests against a bound of 8).
   const from = saved.served?.page
   return (await readSettled(deps, github, runner.workflowRun, names, { reads, from })).find(names)

@@ -1,5 +1,5 @@
 /**
- * When the holder's runner served no job of this run (issue 43: taken by a job
+ * When the holder's runner served no job of this run (taken by a job
  * of another run, 3 fresh runners spent on such jobs, or no fresh one could be
  * registered): this run's queued job would wait for the label until the run is
  * cancelled. As when the main step cannot serve (runner/unserved.ts), a runner
@@ -17,7 +17,7 @@ import { cleanupUnserved } from './post-unserved.ts'
 
 /** What the holding job did, in the queued job's error. */
 export const NOT_SERVED = 'gave its runner to no job of this run'
-/** Issue 48: it served some of this run's jobs, then could not go on. */
+/** It served some of this run's jobs, then could not go on. */
 export const SERVED_SOME = 'served what it could of this run, then could not go on'
 
 export async function failQueuedJob(
@@ -37,7 +37,7 @@ export async function failQueuedJob(
   }
   const signal = deps.cancelWait ?? new AbortController().signal
   const log = (message: string) => core.info(message)
-  // With runner-jobs or runners above 1 (issue 48): every job still waiting, up to what the holder had left to serve.
+  // With runner-jobs or runners above 1: every job still waiting, up to what the holder had left to serve.
   const count = !left
     ? 1
     : left.waiting !== undefined

@@ -198,7 +198,7 @@ export async function serveUnserved(
 }
 
 /**
- * One failing runner for each job waiting (issue 48: runner-jobs or runners above 1 may leave several), made one
+ * One failing runner for each job waiting (runner-jobs or runners above 1 may leave several), made one
  * after another (a separate user each: useradd locks /etc/passwd) and each online in seconds; what exists of them.
  */
 export async function serveUnservedJobs(

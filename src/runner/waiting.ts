@@ -1,5 +1,5 @@
 /**
- * This run's jobs still waiting for the runner's label (issue 48): with
+ * This run's jobs still waiting for the runner's label: with
  * runner-jobs or runners above 1, a holder that cannot serve them all fails
  * every one of them at once (one failing runner each), up to what it was to
  * serve. Counted from one read of the run attempt's jobs: a queued job lists

@@ -1,5 +1,5 @@
 /**
- * The post step's watch on the runner (issue 43): the sandbox says what GitHub
+ * The post step's watch on the runner: the sandbox says what GitHub
  * was asked every 16 s before. One long-lived SSH command, over the access the
  * step already has, returns when the runner's job ended (its completed hook),
  * a job of another run was refused (its started hook), the runner process

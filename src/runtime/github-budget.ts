@@ -1,5 +1,5 @@
 /**
- * What GitHub says of the token's hourly budget on every answer (issue 46):
+ * What GitHub says of the token's hourly budget on every answer:
  * `x-ratelimit-limit` and `x-ratelimit-remaining` of the `core` resource. The
  * default GITHUB_TOKEN has 1,000 requests an hour for the whole repository,
  * shared with every workflow there: once fewer than a tenth are left, what is

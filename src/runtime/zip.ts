@@ -1,6 +1,6 @@
 /**
  * The smallest ZIP archive: one file, stored (not compressed). A workflow
- * run's artifact is a ZIP archive (issue 46: a leg's comment row travels as
+ * run's artifact is a ZIP archive (a leg's comment row travels as
  * one), and what another job uploaded is read back only in this one shape,
  * with its sizes bounded and its CRC checked: anything else is no row.
  */

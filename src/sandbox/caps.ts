@@ -1,5 +1,5 @@
 /**
- * The spending caps, applied before any start (issue 31), against the pricing
+ * The spending caps, applied before any start, against the pricing
  * catalog (GET /pricing, free and without a token):
  * - `min-gpu-memory`: GPU types with less memory per GPU leave the fallback
  *   list. The service says nothing of GPU memory: the table below (docs/service.md,

@@ -1,5 +1,5 @@
 /**
- * `max-live` (issue 31): at most n live sandboxes of this repository at once,
+ * `max-live`: at most n live sandboxes of this repository at once,
  * counted from the list: those this action named for this repository (the
  * generated name carries its id; a warm pool's sandboxes count too). Before a start a job waits while n or more
  * are live (backoff, a line a minute, up to capacity-timeout). Two jobs that

@@ -1,7 +1,7 @@
 /**
  * How many sandboxes this action named for one workflow run attempt (its legs), from the service's list: the
  * generated name carries the repository, the run and the attempt. The comment counts them to know what the run's
- * legs will ask GitHub together (issue 46). The list's first 3 pages at most (newest first), and no further than
+ * legs will ask GitHub together. The list's first 3 pages at most (newest first), and no further than
  * `enough` (the count past which the answer is the same); undefined when the list cannot be read in time.
  */
 import { READ_BACKOFF, retryUntil } from '../client/retry.ts'

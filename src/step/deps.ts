@@ -22,7 +22,7 @@ export interface StepDeps {
   env?: NodeJS.ProcessEnv
   /** How to start the certificate renewer; absent where the modes run in-process (unit tests): no renewer then. */
   renewer?: RenewerLaunch
-  /** What GitHub's answers in this step say of the token's hourly budget (issue 46). */
+  /** What GitHub's answers in this step say of the token's hourly budget. */
   githubBudget?: GitHubBudget
 }
 
@@ -42,7 +42,7 @@ export interface CleanupDeps {
    * Ends waits that may be cut short (a runner's job) when the job is cancelled; the stop itself never listens to it.
    */
   cancelWait?: AbortSignal
-  /** What GitHub's answers in this step say of the token's hourly budget (issue 46). */
+  /** What GitHub's answers in this step say of the token's hourly budget. */
   githubBudget?: GitHubBudget
   /** The step's environment (the run's artifacts service); process.env when absent. */
   env?: NodeJS.ProcessEnv

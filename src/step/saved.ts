@@ -24,7 +24,7 @@ export interface SavedRunner {
   online: boolean
   /** run.sh's pid on the sandbox, and the action's SSH access to it: the post step watches the runner there. */
   watch?: { pid: number; configPath: string; alias: string }
-  /** Its runner folder under the login's home (runners above 1, issue 48); absent: actions-runner. */
+  /** Its runner folder under the login's home (runners above 1); absent: actions-runner. */
   folder?: string
   /** The GPUs its jobs see (CUDA_VISIBLE_DEVICES), where the GPUs are split between runners. */
   gpus?: string
@@ -51,7 +51,7 @@ export interface SavedUnserved {
   pid: number
 }
 
-/** gpu-report (issue 47): the sampler runs on the sandbox; how to reach it, and what was started, to price others. */
+/** gpu-report: the sampler runs on the sandbox; how to reach it, and what was started, to price others. */
 export interface SavedGpuReport {
   configPath: string
   alias: string
@@ -69,7 +69,7 @@ export interface SavedGpuReport {
 }
 
 /**
- * The warm pool (issue 55): the claims this step may hold without knowing it (sent, answer not yet read or lost),
+ * The warm pool: the claims this step may hold without knowing it (sent, answer not yet read or lost),
  * each with the SSH access that asks again, and the claimant a claim names (the step's own sandbox name).
  */
 export interface SavedPoolClaims {

@@ -229,7 +229,7 @@ export class ActionState {
     return this.read(KEYS.sshKeyPath)
   }
 
-  /** Saved before the registration request (id 0) and with its id; the k-th of `runners` (issue 48) as runner-<k>. */
+  /** Saved before the registration request (id 0) and with its id; the k-th of `runners` as runner-<k>. */
   saveRunner(runner: Saved.SavedRunner, slot = 1): void {
     const { id, name, online, watch, folder, gpus } = runner
     const slotted = { ...(folder ? { folder } : {}), ...(gpus ? { gpus } : {}) }
@@ -253,7 +253,7 @@ export class ActionState {
     this.core.saveState(parse.slotKey(KEYS.unserved, index), saved ? JSON.stringify(saved) : '')
   }
 
-  /** Every failing runner (issue 48: one a job waiting for the label). */
+  /** Every failing runner (one a job waiting for the label). */
   get unservedAll(): Saved.SavedUnserved[] {
     return parse.slots((index) => parse.savedUnserved(this.json(parse.slotKey(KEYS.unserved, index))))
   }

@@ -140,7 +140,7 @@ export function makeRunLookup(repository: GitHubRepository, token: string, deps:
         return verdictOf(runId, (await getRun(await octokit(), repository, deps, runId, deadline)).data)
       } catch (error) {
         deps.signal?.throwIfAborted()
-        // A rate limit is a wait while the sweep's budget allows it (issue 43); past it, the sweep ends saying which.
+        // A rate limit is a wait while the sweep's budget allows it; past it, the sweep ends saying which.
         const limit = rateLimitOf(error, deps.clock.now(), limits)
         const wait = limit ? rateLimitDelay(limit, deps.clock.random()) : Infinity
         if (limit && deps.clock.now() + wait < budgetEnds) {

@@ -15,7 +15,7 @@ export async function deleteOrphanRegistrations(
   let deleted = 0
   try {
     for (const runner of await registry.list()) {
-      // A fresh runner after a refused job (issue 43) carries the sandbox's name and -r<n>.
+      // A fresh runner after a refused job carries the sandbox's name and -r<n>.
       if (runner.status !== 'offline' || !names.has(firstRunnerName(runner.name))) continue
       if (await registry.remove(runner.id)) deleted++
       log(`Deleted the offline runner registration ${runner.name} (id ${runner.id}) of a stopped sandbox.`)
