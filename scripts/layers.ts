@@ -32,7 +32,8 @@ export const LAYERS: readonly (readonly string[])[] = [
   // A prepared pool's preparation sees its checkout as run does (run's upload).
   ['pool'],
   ['comment'],
-  ['modes'],
+  // The start flow, the action's main feature, beside the modes that pick and run it.
+  ['modes', 'start'],
   ['.'], // main.ts and post.ts, the two bundle entries
 ]
 

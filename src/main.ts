@@ -63,7 +63,7 @@ async function runMode(config: ActionConfig, deps: MainDeps): Promise<void> {
   // Each mode's code is loaded when it runs: a stop never parses the runner's, the pool's or run's.
   switch (config.mode) {
     case 'start':
-      return (await import('./modes/start.ts')).runStart(config, modeDeps)
+      return (await import('./start/main.ts')).runStart(config, modeDeps)
     case 'stop':
       return (await import('./modes/stop.ts')).runStop(config, modeDeps)
     case 'network-policy':

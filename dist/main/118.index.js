@@ -1,8 +1,8 @@
-export const id = 799;
-export const ids = [799];
+export const id = 118;
+export const ids = [118];
 export const modules = {
 
-/***/ 4799:
+/***/ 8118:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -251,7 +251,7 @@ async function waitWindow(ctx, client, id, window, options, setRoute) {
 var record = __webpack_require__(5208);
 // EXTERNAL MODULE: ./build/src/pool/row.js
 var row = __webpack_require__(3264);
-;// CONCATENATED MODULE: ./build/src/modes/start-summary.js
+;// CONCATENATED MODULE: ./build/src/start/summary.js
 
 
 
@@ -301,7 +301,7 @@ function startSummary(config, started, waited, billing, elapsedMs, pool) {
         ]));
 }
 
-;// CONCATENATED MODULE: ./build/src/modes/start-wait.js
+;// CONCATENATED MODULE: ./build/src/start/wait.js
 
 
 
@@ -373,7 +373,7 @@ var register = __webpack_require__(2389);
 var name_holders = __webpack_require__(3796);
 // EXTERNAL MODULE: ./build/src/ssh/access.js + 2 modules
 var access = __webpack_require__(7421);
-;// CONCATENATED MODULE: ./build/src/modes/start-phase.js
+;// CONCATENATED MODULE: ./build/src/start/phase.js
 /**
  * Start mode's start phase: the name check, the runner's access, the SSH key and certificate, then the start itself;
  * where nothing was created, state says so for the post step.
@@ -1878,7 +1878,7 @@ class GpuFaultError extends Error {
 /** The words of a fault, short, for the summary's list of attempts. */
 const attemptWords = (fault) => `${fault.gpu === undefined ? 'GPU' : `GPU ${fault.gpu}`}: ${faultWhat(fault)}`;
 
-;// CONCATENATED MODULE: ./build/src/modes/start-use.js
+;// CONCATENATED MODULE: ./build/src/start/use.js
 
 
 
@@ -2417,7 +2417,7 @@ function allFailedError(rows) {
         'Try another gpu-type, or set gpu-check: false to use a GPU as it comes.');
 }
 
-;// CONCATENATED MODULE: ./build/src/modes/start-checks.js
+;// CONCATENATED MODULE: ./build/src/start/checks.js
 /**
  * Start mode's checks around a start: the approval gate before anything,
  * max-live right after our own start, and the GPU check once ready. A sandbox
@@ -2452,7 +2452,7 @@ async function gpuCheck(config, deps, started, prepared, waited) {
     return checkSandboxGpus(deps, config, started, prepared, waited.record);
 }
 
-;// CONCATENATED MODULE: ./build/src/modes/start-cost.js
+;// CONCATENATED MODULE: ./build/src/start/cost.js
 /**
  * The real cost of this run so far: `billed-seconds` from each
  * accepted start to its stop (or to now), not rounded to minutes, and `cost`
@@ -2474,7 +2474,7 @@ function setCostOutputs(deps, before, acceptedAt, dollarsPerHour) {
     deps.core.setOutput('billed-seconds', String(total.seconds));
 }
 
-;// CONCATENATED MODULE: ./build/src/modes/start-retry.js
+;// CONCATENATED MODULE: ./build/src/start/retry.js
 /**
  * `retry-on-gpu-fault`: a run the GPU failed with a fault of the machine's kind, attempts left, goes again on a fresh
  * sandbox. The faulty one is stopped at once by this step (never handed back to a pool, never claimed again), its
@@ -2570,7 +2570,7 @@ async function commentFromMain(config, deps, state, started, outcome, relayed = 
 var relay = __webpack_require__(8202);
 // EXTERNAL MODULE: ./build/src/comment/artifacts.js + 1 modules
 var artifacts = __webpack_require__(9776);
-;// CONCATENATED MODULE: ./build/src/modes/start.js
+;// CONCATENATED MODULE: ./build/src/start/main.js
 
 
 

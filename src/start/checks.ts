@@ -14,7 +14,7 @@ import type { PreparedSandboxSsh } from '../ssh/access.ts'
 import { opContext, type StepDeps } from '../step/deps.ts'
 import type { ActionState } from '../step/state.ts'
 import { checkSandboxGpus, stopBeforeUse, type GpuCheckRow } from '../gpu-check/main.ts'
-import type { WaitOutcome } from './start-summary.ts'
+import type { WaitOutcome } from './summary.ts'
 
 /** max-live, right after our own start: beyond the limit by creation order, it is stopped before use. */
 export async function keptUnderLimit(

@@ -11,7 +11,7 @@ import { setJsonOutput, setTextOutput } from '../step/outputs.ts'
 import type { ActionState } from '../step/state.ts'
 import { formatDuration } from '../step/summary.ts'
 import type { PoolRow } from '../pool/row.ts'
-import { startSummary, type WaitOutcome } from './start-summary.ts'
+import { startSummary, type WaitOutcome } from './summary.ts'
 
 /** Polls (or waits on the service) until ready, failed or the timeout; a poll error is kept for the summary. */
 export async function waitPhase(
