@@ -616,6 +616,9 @@ function samplerStartScript() {
         'lines=; awk -W version 2>&1 | head -n 1 | grep -q mawk && lines="-W interactive"',
         // The health fields where this driver knows them (one it does not know fails the whole query).
         `f=${SAMPLE_FIELDS}`,
+        // Each GPU's bus id now, so an Xid is placed even on a GPU that fell off the bus before its first sample.
+        'timeout -s KILL 10 nvidia-smi --query-gpu=index,pci.bus_id --format=csv,noheader 2> /dev/null | ' +
+            'head -n 64 > "$d/buses"',
         `timeout -s KILL 10 nvidia-smi --query-gpu=${HEALTH_FIELDS} --format=csv,noheader > /dev/null 2>&1 && ` +
             `f="$f,${HEALTH_FIELDS}"`,
         'rm -f "$d/pid"',
@@ -643,7 +646,7 @@ function samplerFetchScript() {
         '[ -n "$p" ] && for name in sh sleep timeout; do pkill -TERM -s "$p" -x "$name" 2> /dev/null; done',
         `pkill -TERM -f '^${SAMPLE_COMMAND}' 2> /dev/null && sleep 1`,
         'i=0; while [ -n "$p" ] && pgrep -s "$p" > /dev/null 2>&1 && [ $i -lt 30 ]; do sleep 0.1; i=$((i + 1)); done',
-        'for part in coarse.csv fine.csv.1 fine.csv health.csv; do',
+        'for part in coarse.csv fine.csv.1 fine.csv health.csv buses; do',
         '  echo "== $part"',
         `  [ -f "$d/$part" ] && [ ! -L "$d/$part" ] && tail -c ${FETCH_BYTES} "$d/$part"`,
         'done',
@@ -752,7 +755,7 @@ function parseSamples(text, fields = SAMPLE_FIELDS.split(',')) {
             part = samples.coarse;
         else if (line === '== fine.csv.1' || line === '== fine.csv')
             part = samples.fine;
-        else if (/^== (health\.csv|xid|gpus)\b/.test(line))
+        else if (/^== (health\.csv|buses|xid|gpus)\b/.test(line))
             part = null;
         else if (line.trim() === '' || part === null)
             continue;
@@ -1024,7 +1027,8 @@ function parseHealthLine(line) {
         ...{ eccMin: ecc(cells[8]), eccMax: ecc(cells[9]), remapPending: flag(cells[10]), retirePending: flag(cells[11]) },
     };
 }
-function parseNow(status, lines) {
+/** `index, bus id` lines (nvidia-smi's csv), at most 64: index to bus. */
+function busesOf(lines) {
     const gpus = new Map();
     for (const line of lines.slice(0, 64)) {
         const [index, bus] = line.split(',').map((cell) => cell.trim());
@@ -1032,16 +1036,20 @@ function parseNow(status, lines) {
         if (/^\d{1,2}$/.test(index ?? '') && key)
             gpus.set(Number(index), key);
     }
-    return { status, gpus, said: (lines.find((line) => line.trim() !== '') ?? '').slice(0, 200) };
+    return gpus;
+}
+function parseNow(status, lines) {
+    return { status, gpus: busesOf(lines), said: (lines.find((line) => line.trim() !== '') ?? '').slice(0, 200) };
 }
 /** The sections after the samples' own: `== health.csv`, `== xid <how>`, `== gpus <status>`. */
 function parseFaultSections(text) {
-    const found = { kernelLog: undefined, xids: [], health: [], now: undefined };
+    const found = { kernelLog: undefined, xids: [], health: [], buses: new Map(), now: undefined };
     let part;
     let gpusStatus = 0;
     const gpuLines = [];
+    const busLines = [];
     for (const line of text.split('\n')) {
-        const heading = /^== (health\.csv|xid|gpus)(?: (\S{1,20}))?$/.exec(line);
+        const heading = /^== (health\.csv|xid|gpus|buses)(?: (\S{1,20}))?$/.exec(line);
         if (heading) {
             part = heading[1] === 'health.csv' ? 'health' : heading[1];
             if (part === 'xid' && SOURCES.has(heading[2] ?? ''))
@@ -1064,7 +1072,10 @@ function parseFaultSections(text) {
         }
         else if (part === 'gpus')
             gpuLines.push(line);
+        else if (part === 'buses')
+            busLines.push(line);
     }
+    found.buses = busesOf(busLines);
     if (text.split('\n').some((line) => /^== gpus\b/.test(line)))
         found.now = parseNow(gpusStatus, gpuLines);
     return found;
@@ -1125,9 +1136,11 @@ function byGpu(health) {
     return groups;
 }
 const iso = (at) => (at === undefined ? undefined : new Date(at).toISOString());
-/** Each GPU's bus id, from the samples, then from nvidia-smi's answer at the end. */
-function busesOf(sections) {
+/** Each GPU's bus id: at the sampler's start, from the samples, then from nvidia-smi's answer at the end. */
+function verdict_busesOf(sections) {
     const buses = new Map();
+    for (const [gpu, bus] of sections.buses)
+        buses.set(bus, gpu);
     for (const minute of sections.health)
         if (minute.bus)
             buses.set(minute.bus, minute.gpu);
@@ -1136,7 +1149,7 @@ function busesOf(sections) {
     return buses;
 }
 function xidFaults(sections, since) {
-    const buses = busesOf(sections);
+    const buses = verdict_busesOf(sections);
     const faults = new Map();
     for (const event of sections.xids) {
         // Another tenant's GPU (a shared kernel log) or an event before the watch began is not this job's.
@@ -1184,7 +1197,7 @@ function lostGpus(sections, now, gpuCount) {
     // 127: no nvidia-smi on the PATH at all (not a GPU that went away).
     if (!answer || answer.status === 127)
         return [];
-    const seen = new Set(sections.health.map((minute) => minute.gpu));
+    const seen = new Set([...sections.health.map((minute) => minute.gpu), ...sections.buses.keys()]);
     const shown = answer.gpus;
     const lost = { time: iso(now), source: 'nvidia-smi', bucket: 'RESTART_BM', kind: 'machine' };
     if (answer.status !== 0 && shown.size === 0)

@@ -35,6 +35,8 @@ export interface FaultSections {
   kernelLog: string | undefined
   xids: XidEvent[]
   health: HealthMinute[]
+  /** Each GPU's bus id when the sampler started (index to bus). */
+  buses: Map<number, string>
   /** nvidia-smi's exit status at the end and the GPUs it showed (index to bus); undefined when not asked. */
   now: { status: number; gpus: Map<number, string>; said: string } | undefined
 }
@@ -93,26 +95,32 @@ export function parseHealthLine(line: string): HealthMinute | undefined {
   }
 }
 
-function parseNow(status: number, lines: string[]): FaultSections['now'] {
+/** `index, bus id` lines (nvidia-smi's csv), at most 64: index to bus. */
+function busesOf(lines: readonly string[]): Map<number, string> {
   const gpus = new Map<number, string>()
   for (const line of lines.slice(0, 64)) {
     const [index, bus] = line.split(',').map((cell) => cell.trim())
     const key = busKey(bus ?? '')
     if (/^\d{1,2}$/.test(index ?? '') && key) gpus.set(Number(index), key)
   }
-  return { status, gpus, said: (lines.find((line) => line.trim() !== '') ?? '').slice(0, 200) }
+  return gpus
+}
+
+function parseNow(status: number, lines: string[]): FaultSections['now'] {
+  return { status, gpus: busesOf(lines), said: (lines.find((line) => line.trim() !== '') ?? '').slice(0, 200) }
 }
 
 /** The sections after the samples' own: `== health.csv`, `== xid <how>`, `== gpus <status>`. */
 export function parseFaultSections(text: string): FaultSections {
-  const found: FaultSections = { kernelLog: undefined, xids: [], health: [], now: undefined }
-  let part: 'health' | 'xid' | 'gpus' | undefined
+  const found: FaultSections = { kernelLog: undefined, xids: [], health: [], buses: new Map(), now: undefined }
+  let part: 'health' | 'xid' | 'gpus' | 'buses' | undefined
   let gpusStatus = 0
   const gpuLines: string[] = []
+  const busLines: string[] = []
   for (const line of text.split('\n')) {
-    const heading = /^== (health\.csv|xid|gpus)(?: (\S{1,20}))?$/.exec(line)
+    const heading = /^== (health\.csv|xid|gpus|buses)(?: (\S{1,20}))?$/.exec(line)
     if (heading) {
-      part = heading[1] === 'health.csv' ? 'health' : (heading[1] as 'xid' | 'gpus')
+      part = heading[1] === 'health.csv' ? 'health' : (heading[1] as 'xid' | 'gpus' | 'buses')
       if (part === 'xid' && SOURCES.has(heading[2] ?? '')) found.kernelLog = heading[2]
       if (part === 'gpus') gpusStatus = /^\d{1,3}$/.test(heading[2] ?? '') ? Number(heading[2]) : 255
       continue
@@ -125,7 +133,9 @@ export function parseFaultSections(text: string): FaultSections {
       const event = parseXidLine(line)
       if (event) found.xids.push(event)
     } else if (part === 'gpus') gpuLines.push(line)
+    else if (part === 'buses') busLines.push(line)
   }
+  found.buses = busesOf(busLines)
   if (text.split('\n').some((line) => /^== gpus\b/.test(line))) found.now = parseNow(gpusStatus, gpuLines)
   return found
 }

@@ -48,9 +48,10 @@ function byGpu(health: readonly HealthMinute[]): Map<number, HealthMinute[]> {
 
 const iso = (at: number | undefined) => (at === undefined ? undefined : new Date(at).toISOString())
 
-/** Each GPU's bus id, from the samples, then from nvidia-smi's answer at the end. */
+/** Each GPU's bus id: at the sampler's start, from the samples, then from nvidia-smi's answer at the end. */
 function busesOf(sections: FaultSections): Map<string, number> {
   const buses = new Map<string, number>()
+  for (const [gpu, bus] of sections.buses) buses.set(bus, gpu)
   for (const minute of sections.health) if (minute.bus) buses.set(minute.bus, minute.gpu)
   for (const [gpu, bus] of sections.now?.gpus ?? []) buses.set(bus, gpu)
   return buses
@@ -104,7 +105,7 @@ function lostGpus(sections: FaultSections, now: number, gpuCount: number): GpuFa
   const answer = sections.now
   // 127: no nvidia-smi on the PATH at all (not a GPU that went away).
   if (!answer || answer.status === 127) return []
-  const seen = new Set(sections.health.map((minute) => minute.gpu))
+  const seen = new Set([...sections.health.map((minute) => minute.gpu), ...sections.buses.keys()])
   const shown = answer.gpus
   const lost = { time: iso(now), source: 'nvidia-smi', bucket: 'RESTART_BM' as const, kind: 'machine' as const }
   if (answer.status !== 0 && shown.size === 0)

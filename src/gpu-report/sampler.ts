@@ -112,6 +112,9 @@ export function samplerStartScript(): string {
     'lines=; awk -W version 2>&1 | head -n 1 | grep -q mawk && lines="-W interactive"',
     // The health fields where this driver knows them (one it does not know fails the whole query).
     `f=${SAMPLE_FIELDS}`,
+    // Each GPU's bus id now, so an Xid is placed even on a GPU that fell off the bus before its first sample.
+    'timeout -s KILL 10 nvidia-smi --query-gpu=index,pci.bus_id --format=csv,noheader 2> /dev/null | ' +
+      'head -n 64 > "$d/buses"',
     `timeout -s KILL 10 nvidia-smi --query-gpu=${HEALTH_FIELDS} --format=csv,noheader > /dev/null 2>&1 && ` +
       `f="$f,${HEALTH_FIELDS}"`,
     'rm -f "$d/pid"',
@@ -140,7 +143,7 @@ export function samplerFetchScript(): string {
     '[ -n "$p" ] && for name in sh sleep timeout; do pkill -TERM -s "$p" -x "$name" 2> /dev/null; done',
     `pkill -TERM -f '^${SAMPLE_COMMAND}' 2> /dev/null && sleep 1`,
     'i=0; while [ -n "$p" ] && pgrep -s "$p" > /dev/null 2>&1 && [ $i -lt 30 ]; do sleep 0.1; i=$((i + 1)); done',
-    'for part in coarse.csv fine.csv.1 fine.csv health.csv; do',
+    'for part in coarse.csv fine.csv.1 fine.csv health.csv buses; do',
     '  echo "== $part"',
     `  [ -f "$d/$part" ] && [ ! -L "$d/$part" ] && tail -c ${FETCH_BYTES} "$d/$part"`,
     'done',

@@ -73,7 +73,7 @@ export function parseSamples(text: string, fields: readonly string[] = SAMPLE_FI
   for (const line of text.split('\n')) {
     if (line === '== coarse.csv') part = samples.coarse
     else if (line === '== fine.csv.1' || line === '== fine.csv') part = samples.fine
-    else if (/^== (health\.csv|xid|gpus)\b/.test(line)) part = null
+    else if (/^== (health\.csv|buses|xid|gpus)\b/.test(line)) part = null
     else if (line.trim() === '' || part === null) continue
     else if (!part || ++lines > MAX_LINES) samples.dropped++
     else {

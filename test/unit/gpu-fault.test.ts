@@ -105,6 +105,16 @@ describe('the GPU fault watch', () => {
     )
   })
 
+  it('a GPU that fell off the bus before its first sample is placed by the bus ids read at the start', () => {
+    const xid = "2026-12-07T12:00:02+00:00 NVRM: Xid (PCI:0000:3c:00): 79, pid='<unknown>', GPU has fallen off the bus."
+    const text = fetchOf({ health: [], xids: [xid], gpus: '15\nUnable to determine the device handle' }).replace(
+      '== xid',
+      '== buses\n0, 00000000:3B:00.0\n1, 00000000:3C:00.0\n== xid',
+    )
+    const watch = verdictOf(text)
+    expect(machineFault(watch)).toMatchObject({ gpu: 1, code: 79 })
+  })
+
   it('an unreadable kernel log is said once; a GPU missing at the end is lost', () => {
     const watch = verdictOf(fetchOf({ xid: 'unreadable', gpus: '0\n0, 00000000:3B:00.0' }))
     expect(watch.kernelLog).toBe('unreadable')

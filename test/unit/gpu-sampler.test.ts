@@ -65,7 +65,7 @@ describe.skipIf(skipWithout('the GPU sampler on a sandbox', 'procps'))('the GPU 
     home = mkdtempSync(join(tmpdir(), 'sampler-'))
     expect(run(samplerStartScript(), '/usr/bin:/bin').stdout.trim()).toBe('no nvidia-smi')
     const fetched = run(samplerFetchScript(), '/usr/bin:/bin')
-    expect(fetched.stdout).toMatch(/^== coarse.csv\n== fine.csv.1\n== fine.csv\n== health.csv\n== xid \S+\n/)
+    expect(fetched.stdout).toMatch(/^== coarse.csv\n== fine.csv.1\n== fine.csv\n== health.csv\n== buses\n== xid \S+\n/)
     // No nvidia-smi at the end either: the GPUs' part says how it failed.
     expect(fetched.stdout).toMatch(/\n== gpus 127\n.*nvidia-smi: command not found\n$/)
     expect(parseSamples(fetched.stdout)).toEqual({ fine: [], coarse: [], dropped: 0 })
