@@ -12,7 +12,6 @@ export const modules = {
 /* harmony export */ });
 /* unused harmony exports CLAIM_TIMEOUT_MS, claimantOf */
 /* harmony import */ var _remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(262);
-/* harmony import */ var _runtime_abort_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9768);
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4120);
 /**
  * The warm pool's claim (the contract's "Warm pool"): atomic on the
@@ -25,7 +24,6 @@ export const modules = {
  * id has its own link (an emulator may give several sandboxes one home). A
  * claim attempt has a short bound: a sandbox whose SSH hangs is no claim.
  */
-
 
 
 /** How long one claim attempt may take (connection included). */
@@ -59,10 +57,9 @@ async function claimSandbox(target, sandboxId, claimant, context) {
         return { kind: 'failed', why: `'${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(sandboxId, 40)}' is not a sandbox id` };
     if (!CLAIMANT.test(claimant))
         return { kind: 'failed', why: `'${(0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(claimant, 40)}' is not a claimant` };
-    const signal = (0,_runtime_abort_js__WEBPACK_IMPORTED_MODULE_2__/* .withTimeout */ .w)(context.timeoutMs ?? CLAIM_TIMEOUT_MS, context.signal);
     const args = [sandboxId, claimant, ...(context.prepared ? ['prepared'] : [])];
-    const { code, stdout, stderr } = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_0__/* .runScript */ .j3)(target, CLAIM, args, '', context.env, signal);
-    const said = stdout.trim().split('\n').at(-1) ?? '';
+    const bound = context.timeoutMs ?? CLAIM_TIMEOUT_MS;
+    const { said, code, stderr, timedOut } = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_0__/* .askSandbox */ .t_)(target, CLAIM, args, context, bound);
     if (said === 'won')
         return { kind: 'won' };
     // A prepared pool's sandbox is claimed only once its preparer marked it (prepare.ts).
@@ -72,11 +69,8 @@ async function claimSandbox(target, sandboxId, claimant, context) {
     if (taken)
         return { kind: 'taken', by: claimantSaid(taken[1] ?? '') };
     const last = (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceText */ .Lo)(stderr.trim().split('\n').at(-1) ?? '', 200);
-    if (signal.aborted && !context.signal?.aborted)
-        return {
-            kind: 'unreachable',
-            why: `no answer within ${(context.timeoutMs ?? CLAIM_TIMEOUT_MS) / 1000} s`,
-        };
+    if (timedOut)
+        return { kind: 'unreachable', why: `no answer within ${bound / 1000} s` };
     if (code === _remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_0__/* .SSH_CONNECTION_FAILED */ .M2)
         return { kind: 'unreachable', why: last || 'the SSH connection failed' };
     return {
@@ -96,9 +90,7 @@ else echo unclaimed; fi`;
 async function lookAt(target, sandboxId, context) {
     if (!SANDBOX_ID.test(sandboxId))
         return { by: undefined };
-    const signal = (0,_runtime_abort_js__WEBPACK_IMPORTED_MODULE_2__/* .withTimeout */ .w)(context.timeoutMs ?? CLAIM_TIMEOUT_MS, context.signal);
-    const { stdout } = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_0__/* .runScript */ .j3)(target, LOOK, [sandboxId], '', context.env, signal);
-    const said = stdout.trim().split('\n').at(-1) ?? '';
+    const { said } = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_0__/* .askSandbox */ .t_)(target, LOOK, [sandboxId], context, context.timeoutMs ?? CLAIM_TIMEOUT_MS);
     const by = /^claimed (.*)$/.exec(said)?.[1];
     if (by !== undefined)
         return { by: claimantSaid(by) };
@@ -536,7 +528,6 @@ async function heldIn(list) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var _remote_job_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(749);
 /* harmony import */ var _remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(262);
-/* harmony import */ var _runtime_abort_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9768);
 /* harmony import */ var _run_transfer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3696);
 /* harmony import */ var _runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4120);
 /* harmony import */ var _step_summary_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9128);
@@ -552,7 +543,6 @@ async function heldIn(list) {
  * abandoned by a killed keeper is never claimed. Only the preparation and the
  * step ran there before the claim, so the mark is the trusted preparer's.
  */
-
 
 
 
@@ -639,17 +629,13 @@ else echo failed; fi`;
 const lockText = (preparer, nowMs) => `${Math.floor(nowMs / 1000)}-${preparer}`;
 /** Takes the preparation of `sandboxId` for this step: locked (also again, for the same lock), or who has it. */
 async function lockPreparation(target, sandboxId, lock, context) {
-    const signal = (0,_runtime_abort_js__WEBPACK_IMPORTED_MODULE_7__/* .withTimeout */ .w)(MARK_TIMEOUT_MS, context.signal);
-    const { stdout } = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_3__/* .runScript */ .j3)(target, LOCK, [sandboxId, lock], '', context.env, signal);
-    const said = stdout.trim().split('\n').at(-1) ?? '';
+    const { said } = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_3__/* .askSandbox */ .t_)(target, LOCK, [sandboxId, lock], context, MARK_TIMEOUT_MS);
     return ['locked', 'claimed', 'prepared', 'busy'].find((word) => word === said) ?? 'unreachable';
 }
 /** Marks `sandboxId` prepared (at `nowMs`) under this step's lock: 'marked', or why not. */
 async function markPrepared(target, sandboxId, lock, nowMs, context) {
-    const signal = (0,_runtime_abort_js__WEBPACK_IMPORTED_MODULE_7__/* .withTimeout */ .w)(MARK_TIMEOUT_MS, context.signal);
     const at = String(Math.floor(nowMs / 1000));
-    const { stdout } = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_3__/* .runScript */ .j3)(target, MARK, [sandboxId, lock, at], '', context.env, signal);
-    const said = stdout.trim().split('\n').at(-1) ?? '';
+    const { said } = await (0,_remote_ssh_command_js__WEBPACK_IMPORTED_MODULE_3__/* .askSandbox */ .t_)(target, MARK, [sandboxId, lock, at], context, MARK_TIMEOUT_MS);
     return said === '' ? 'no answer' : (0,_runtime_untrusted_js__WEBPACK_IMPORTED_MODULE_5__/* .serviceText */ .Lo)(said, 40);
 }
 /** Past its limit, and this much more, a preparation's lock is abandoned (its keeper was killed or lost). */

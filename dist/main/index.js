@@ -3859,7 +3859,7 @@ async function runMode(config, deps) {
         case 'connect':
             return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(427), __nccwpck_require__.e(421), __nccwpck_require__.e(389), __nccwpck_require__.e(618), __nccwpck_require__.e(655)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9655))).runConnect(config, modeDeps);
         case 'pool':
-            return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(421), __nccwpck_require__.e(131), __nccwpck_require__.e(929), __nccwpck_require__.e(232)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9826))).runPool(config, modeDeps);
+            return (await Promise.all(/* import() */[__nccwpck_require__.e(244), __nccwpck_require__.e(421), __nccwpck_require__.e(131), __nccwpck_require__.e(929), __nccwpck_require__.e(977)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9826))).runPool(config, modeDeps);
     }
 }
 /** The main step; `use` where a sub-action's entry names it (run/main.js), else the root's, reading `mode`; `runner` is

@@ -25,8 +25,6 @@ var stop = __webpack_require__(1381);
 var step_deps = __webpack_require__(3996);
 // EXTERNAL MODULE: ./build/src/remote/ssh-command.js
 var ssh_command = __webpack_require__(262);
-// EXTERNAL MODULE: ./build/src/runtime/abort.js
-var abort = __webpack_require__(9768);
 ;// CONCATENATED MODULE: ./build/src/pool/claim.js
 /**
  * The warm pool's claim (the contract's "Warm pool"): atomic on the
@@ -39,7 +37,6 @@ var abort = __webpack_require__(9768);
  * id has its own link (an emulator may give several sandboxes one home). A
  * claim attempt has a short bound: a sandbox whose SSH hangs is no claim.
  */
-
 
 
 /** How long one claim attempt may take (connection included). */
@@ -73,10 +70,9 @@ async function claimSandbox(target, sandboxId, claimant, context) {
         return { kind: 'failed', why: `'${(0,untrusted/* serviceText */.Lo)(sandboxId, 40)}' is not a sandbox id` };
     if (!CLAIMANT.test(claimant))
         return { kind: 'failed', why: `'${(0,untrusted/* serviceText */.Lo)(claimant, 40)}' is not a claimant` };
-    const signal = (0,abort/* withTimeout */.w)(context.timeoutMs ?? CLAIM_TIMEOUT_MS, context.signal);
     const args = [sandboxId, claimant, ...(context.prepared ? ['prepared'] : [])];
-    const { code, stdout, stderr } = await (0,ssh_command/* runScript */.j3)(target, CLAIM, args, '', context.env, signal);
-    const said = stdout.trim().split('\n').at(-1) ?? '';
+    const bound = context.timeoutMs ?? CLAIM_TIMEOUT_MS;
+    const { said, code, stderr, timedOut } = await (0,ssh_command/* askSandbox */.t_)(target, CLAIM, args, context, bound);
     if (said === 'won')
         return { kind: 'won' };
     // A prepared pool's sandbox is claimed only once its preparer marked it (prepare.ts).
@@ -86,11 +82,8 @@ async function claimSandbox(target, sandboxId, claimant, context) {
     if (taken)
         return { kind: 'taken', by: claimantSaid(taken[1] ?? '') };
     const last = (0,untrusted/* serviceText */.Lo)(stderr.trim().split('\n').at(-1) ?? '', 200);
-    if (signal.aborted && !context.signal?.aborted)
-        return {
-            kind: 'unreachable',
-            why: `no answer within ${(context.timeoutMs ?? CLAIM_TIMEOUT_MS) / 1000} s`,
-        };
+    if (timedOut)
+        return { kind: 'unreachable', why: `no answer within ${bound / 1000} s` };
     if (code === ssh_command/* SSH_CONNECTION_FAILED */.M2)
         return { kind: 'unreachable', why: last || 'the SSH connection failed' };
     return {
@@ -110,9 +103,7 @@ else echo unclaimed; fi`;
 async function lookAt(target, sandboxId, context) {
     if (!SANDBOX_ID.test(sandboxId))
         return { by: undefined };
-    const signal = (0,abort/* withTimeout */.w)(context.timeoutMs ?? CLAIM_TIMEOUT_MS, context.signal);
-    const { stdout } = await (0,ssh_command/* runScript */.j3)(target, LOOK, [sandboxId], '', context.env, signal);
-    const said = stdout.trim().split('\n').at(-1) ?? '';
+    const { said } = await (0,ssh_command/* askSandbox */.t_)(target, LOOK, [sandboxId], context, context.timeoutMs ?? CLAIM_TIMEOUT_MS);
     const by = /^claimed (.*)$/.exec(said)?.[1];
     if (by !== undefined)
         return { by: claimantSaid(by) };

@@ -6281,15 +6281,18 @@ __webpack_async_result__();
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   M2: () => (/* binding */ SSH_CONNECTION_FAILED),
-/* harmony export */   j3: () => (/* binding */ runScript)
+/* harmony export */   j3: () => (/* binding */ runScript),
+/* harmony export */   t_: () => (/* binding */ askSandbox)
 /* harmony export */ });
 /* unused harmony exports shellQuote, sshArguments, toolEnvironment, spawnSsh, exited, collect, killOnAbort */
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1421);
+/* harmony import */ var _runtime_abort_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9768);
 /**
  * Runs a POSIX shell script on the sandbox over the action's own SSH access
  * (`ssh -F <config> <alias>`, the files start mode wrote), with its arguments
  * quoted, so the login shell only ever sees `sh -c '<script>' …`.
  */
+
 
 /** ssh's own exit status for a connection that failed or dropped (the remote command's is anything else). */
 const SSH_CONNECTION_FAILED = 255;
@@ -6366,6 +6369,13 @@ async function runScript(target, script, args, input, env, signal, stdoutLimit) 
     const code = await exited(child);
     stop();
     return { code, stdout: stdout(), stderr: stderr() };
+}
+/** Runs a short script that says what it decided on its last line (a claim, a lock, a mark, a look), bounded. */
+async function askSandbox(target, script, args, context, timeoutMs) {
+    const signal = (0,_runtime_abort_js__WEBPACK_IMPORTED_MODULE_1__/* .withTimeout */ .w)(timeoutMs, context.signal);
+    const { code, stdout, stderr } = await runScript(target, script, args, '', context.env, signal);
+    const said = stdout.trim().split('\n').at(-1) ?? '';
+    return { said, code, stderr, timedOut: signal.aborted && !context.signal?.aborted };
 }
 
 

@@ -95,10 +95,7 @@ export async function runHostileScenario(shape: { prReady: number; prJobs: numbe
     if (undone.status !== 0) problems.push(`the hostile step's ssh exited ${undone.status}`)
     await keep(0, 'pull-requests')
     await keep(0, 'branches')
-    const left = await emulator.settle()
-    if (left.length > 0) problems.push(`${left.length} sandbox(es) live after the post steps and the drains`)
-    const claims = mains.filter((main) => main.outputs['pool-claimed'] === 'true').length
-    return { claims, wrongStops: wrongStops(emulator, mains, postsFrom), problems }
+    return await scenarioEnd(emulator, { mains, postsFrom, problems }, 'the drains')
   } finally {
     await emulator.close()
     rmSync(root, { recursive: true, force: true })
@@ -142,6 +139,18 @@ function judge(
  * Stops sent to a sandbox a job was given before that job's post step began (only its post step may stop it); the
  * pool suite's other shapes count the same way.
  */
+/** A scenario's end once its pools are drained: what is still live is a problem; its claims and wrong stops. */
+export async function scenarioEnd(
+  emulator: Emulator,
+  run: { mains: StepResult[]; postsFrom: number[]; problems: string[] },
+  drained: string,
+): Promise<HostileOutcome> {
+  const left = await emulator.settle()
+  if (left.length > 0) run.problems.push(`${left.length} sandbox(es) live after the post steps and ${drained}`)
+  const claims = run.mains.filter((main) => main.outputs['pool-claimed'] === 'true').length
+  return { claims, wrongStops: wrongStops(emulator, run.mains, run.postsFrom), problems: run.problems }
+}
+
 export function wrongStops(emulator: Emulator, mains: StepResult[], postsFrom: number[]): number {
   const holders = new Map(mains.map((main, k) => [main.outputs['sandbox-id'] ?? '', k]))
   return emulator.requestsTo('POST', '/sandboxes/:id/stop').filter((request) => {

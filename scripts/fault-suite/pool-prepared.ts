@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Emulator } from '../../emulator/emulator.ts'
 import { onceOutput, runStep, visibleText, type StepResult } from '../lib/action-runner.ts'
-import { runnerFor, wrongStops, type HostileOutcome } from './pool-hostile.ts'
+import { runnerFor, scenarioEnd, type HostileOutcome } from './pool-hostile.ts'
 
 /** `refused-stop`: the first preparation fails, and the service refuses the stop that follows it. */
 export type PreparedFault = 'failed-preparation' | 'refused-stop' | 'killed-keeper'
@@ -94,10 +94,7 @@ export async function runPreparedScenario(fault: PreparedFault, jobs: number): P
       problems.push("the keeper's post step did not stop the failed preparation whose stop was refused")
     judge(emulator, { mains, posts: [...posts, keeperPost], unclaimable, problems })
     await runStep('main', { inputs: { ...keeperInputs, 'pool-size': '0' }, env: keeperEnv })
-    const left = await emulator.settle()
-    if (left.length > 0) problems.push(`${left.length} sandbox(es) live after the post steps and the drain`)
-    const claims = mains.filter((main) => main.outputs['pool-claimed'] === 'true').length
-    return { claims, wrongStops: wrongStops(emulator, mains, postsFrom), problems }
+    return await scenarioEnd(emulator, { mains, postsFrom, problems }, 'the drain')
   } finally {
     await emulator.close()
     rmSync(root, { recursive: true, force: true })

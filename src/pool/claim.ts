@@ -9,8 +9,7 @@
  * id has its own link (an emulator may give several sandboxes one home). A
  * claim attempt has a short bound: a sandbox whose SSH hangs is no claim.
  */
-import { runScript, SSH_CONNECTION_FAILED, type SshTarget } from '../remote/ssh-command.ts'
-import { withTimeout } from '../runtime/abort.ts'
+import { askSandbox, SSH_CONNECTION_FAILED, type SshTarget } from '../remote/ssh-command.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 
 /** How long one claim attempt may take (connection included). */
@@ -58,21 +57,16 @@ export async function claimSandbox(
 ): Promise<ClaimVerdict> {
   if (!SANDBOX_ID.test(sandboxId)) return { kind: 'failed', why: `'${serviceText(sandboxId, 40)}' is not a sandbox id` }
   if (!CLAIMANT.test(claimant)) return { kind: 'failed', why: `'${serviceText(claimant, 40)}' is not a claimant` }
-  const signal = withTimeout(context.timeoutMs ?? CLAIM_TIMEOUT_MS, context.signal)
   const args = [sandboxId, claimant, ...(context.prepared ? ['prepared'] : [])]
-  const { code, stdout, stderr } = await runScript(target, CLAIM, args, '', context.env, signal)
-  const said = stdout.trim().split('\n').at(-1) ?? ''
+  const bound = context.timeoutMs ?? CLAIM_TIMEOUT_MS
+  const { said, code, stderr, timedOut } = await askSandbox(target, CLAIM, args, context, bound)
   if (said === 'won') return { kind: 'won' }
   // A prepared pool's sandbox is claimed only once its preparer marked it (prepare.ts).
   if (said === 'unprepared') return { kind: 'failed', why: 'its preparation has not succeeded (no mark)' }
   const taken = /^taken (.*)$/.exec(said)
   if (taken) return { kind: 'taken', by: claimantSaid(taken[1] ?? '') }
   const last = serviceText(stderr.trim().split('\n').at(-1) ?? '', 200)
-  if (signal.aborted && !context.signal?.aborted)
-    return {
-      kind: 'unreachable',
-      why: `no answer within ${(context.timeoutMs ?? CLAIM_TIMEOUT_MS) / 1000} s`,
-    }
+  if (timedOut) return { kind: 'unreachable', why: `no answer within ${bound / 1000} s` }
   if (code === SSH_CONNECTION_FAILED) return { kind: 'unreachable', why: last || 'the SSH connection failed' }
   return {
     kind: 'failed',
@@ -106,9 +100,7 @@ export async function lookAt(
   context: { env: NodeJS.ProcessEnv; signal?: AbortSignal; timeoutMs?: number },
 ): Promise<Look> {
   if (!SANDBOX_ID.test(sandboxId)) return { by: undefined }
-  const signal = withTimeout(context.timeoutMs ?? CLAIM_TIMEOUT_MS, context.signal)
-  const { stdout } = await runScript(target, LOOK, [sandboxId], '', context.env, signal)
-  const said = stdout.trim().split('\n').at(-1) ?? ''
+  const { said } = await askSandbox(target, LOOK, [sandboxId], context, context.timeoutMs ?? CLAIM_TIMEOUT_MS)
   const by = /^claimed (.*)$/.exec(said)?.[1]
   if (by !== undefined) return { by: claimantSaid(by) }
   if (!said.startsWith('unclaimed')) return { by: undefined }

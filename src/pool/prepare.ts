@@ -13,8 +13,7 @@
 import { randomBytes } from 'node:crypto'
 import { dirname } from 'node:path'
 import { followJob, startJob, whileConnecting, type RemoteContext } from '../remote/job.ts'
-import { runScript, type SshTarget } from '../remote/ssh-command.ts'
-import { withTimeout } from '../runtime/abort.ts'
+import { askSandbox, type SshTarget } from '../remote/ssh-command.ts'
 import { TransferError, uploadPaths } from '../run/transfer.ts'
 import { serviceText } from '../runtime/untrusted.ts'
 import { formatDuration } from '../step/summary.ts'
@@ -128,9 +127,7 @@ export async function lockPreparation(
   lock: string,
   context: { env: NodeJS.ProcessEnv; signal?: AbortSignal },
 ): Promise<LockVerdict> {
-  const signal = withTimeout(MARK_TIMEOUT_MS, context.signal)
-  const { stdout } = await runScript(target, LOCK, [sandboxId, lock], '', context.env, signal)
-  const said = stdout.trim().split('\n').at(-1) ?? ''
+  const { said } = await askSandbox(target, LOCK, [sandboxId, lock], context, MARK_TIMEOUT_MS)
   return (['locked', 'claimed', 'prepared', 'busy'] as const).find((word) => word === said) ?? 'unreachable'
 }
 
@@ -142,10 +139,8 @@ export async function markPrepared(
   nowMs: number,
   context: { env: NodeJS.ProcessEnv; signal?: AbortSignal },
 ): Promise<string> {
-  const signal = withTimeout(MARK_TIMEOUT_MS, context.signal)
   const at = String(Math.floor(nowMs / 1000))
-  const { stdout } = await runScript(target, MARK, [sandboxId, lock, at], '', context.env, signal)
-  const said = stdout.trim().split('\n').at(-1) ?? ''
+  const { said } = await askSandbox(target, MARK, [sandboxId, lock, at], context, MARK_TIMEOUT_MS)
   return said === '' ? 'no answer' : serviceText(said, 40)
 }
 

@@ -4,6 +4,7 @@
  * quoted, so the login shell only ever sees `sh -c '<script>' …`.
  */
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process'
+import { withTimeout } from '../runtime/abort.ts'
 
 /** Where the action's own ssh connects: the config file it wrote and the alias in it. */
 export interface SshTarget {
@@ -106,4 +107,27 @@ export async function runScript(
   const code = await exited(child)
   stop()
   return { code, stdout: stdout(), stderr: stderr() }
+}
+
+/** What a short script on the sandbox decided: its last line of output, within `timeoutMs`. */
+export interface Answer {
+  said: string
+  code: number
+  stderr: string
+  /** The bound ran out (the caller's own signal did not end it). */
+  timedOut: boolean
+}
+
+/** Runs a short script that says what it decided on its last line (a claim, a lock, a mark, a look), bounded. */
+export async function askSandbox(
+  target: SshTarget,
+  script: string,
+  args: readonly string[],
+  context: { env: NodeJS.ProcessEnv; signal?: AbortSignal },
+  timeoutMs: number,
+): Promise<Answer> {
+  const signal = withTimeout(timeoutMs, context.signal)
+  const { code, stdout, stderr } = await runScript(target, script, args, '', context.env, signal)
+  const said = stdout.trim().split('\n').at(-1) ?? ''
+  return { said, code, stderr, timedOut: signal.aborted && !context.signal?.aborted }
 }
