@@ -117,7 +117,7 @@ function traceSection(rows: PreparedResult[], scale: number): string[] {
     "Each phase's median / p95 in real time, read from the action's own debug lines (`Pool 'ci': the claim took …`,",
     "`Pool 'ci': look N took …`, shown with step debug logging) and the step's log as it came. A claim: the step's",
     "SSH key and certificate (key), the service's list, the survey of the candidates over SSH (their records and",
-    "their claim files, 8 at once), the link on the sandbox, the hold (a start request of the pull requests'",
+    "their claim files, 4 at a time), the link on the sandbox, the hold (a start request of the pull requests'",
     "domain), the SSH access and the run's setup until the upload (access), the upload, and the job's start to",
     'its first line.',
     '',
