@@ -8,6 +8,8 @@ import { xidEntry } from '../../src/gpu-fault/catalog.ts'
 import { busKey, parseFaultSections, parseXidLine } from '../../src/gpu-fault/read.ts'
 import { faultSection, faultsOutput, machineHeadline, programLine, throttleLine } from '../../src/gpu-fault/text.ts'
 import { machineFault, watchVerdict } from '../../src/gpu-fault/verdict.ts'
+import { publishFaults } from '../../src/gpu-fault/publish.ts'
+import { recordingCore } from '../harness/fakes.ts'
 
 const SINCE = Date.UTC(2026, 11, 7, 12, 0)
 const NOW = Date.UTC(2026, 11, 7, 12, 10)
@@ -139,5 +141,29 @@ describe('the GPU fault watch', () => {
     // A heading with a forged source reads no Xid lines at all.
     expect(verdictOf(fetchOf({ xid: 'dmesg; rm -rf /', xids: hostile })).faults).toEqual([])
     expect(watch.faults.every((fault) => fault.code !== 99999)).toBe(true)
+  })
+
+  it("the post step (a runner job, ssh: true): its own annotations, by the job's end and the fault's kind", async () => {
+    const off = "2026-12-07T12:03:11+00:00 NVRM: Xid (PCI:0000:3b:00): 79, pid='<unknown>', GPU has fallen off the bus."
+    const hot = [health('01', 0, '30, 0, 0, 0, 0, 0, 0, 0'), health('01', 1)]
+    const fetched = fetchOf({ xids: [off], health: hot })
+    const publish = async (failed: boolean, errorSaysIt?: boolean) => {
+      const core = recordingCore()
+      await publishFaults(core, { fetched, since: SINCE, now: NOW, gpuCount: 2, failed, errorSaysIt })
+      return core
+    }
+    // A failed job: the machine's fault as the error annotation; throttling as a notice; the output and the section.
+    const failed = await publish(true)
+    expect(failed.annotations.map((a) => [a.level, a.message.slice(0, 40)])).toEqual([
+      ['error', 'GPU 0 fault: Xid 79, fallen off the bus '],
+      ['notice', 'GPU 0 hw_slowdown 50 % of the run: timin'],
+    ])
+    expect(JSON.parse(failed.outputs['gpu-fault'] ?? '[]')[0]).toMatchObject({ code: 79 })
+    expect(failed.summaries.join('')).toContain('#### GPU faults')
+    // run's own error names it: no second error annotation. A passing job: a warning, never an error.
+    expect((await publish(true, true)).annotations.map((a) => a.level)).toEqual(['notice'])
+    const passed = await publish(false)
+    expect(passed.annotations.map((a) => a.level)).toEqual(['warning', 'notice'])
+    expect(passed.annotations[0]?.message).toMatch(/^GPU 0 fault during a job that passed: Xid 79/)
   })
 })
