@@ -702,8 +702,17 @@ function busesOf(lines) {
     }
     return gpus;
 }
+/**
+ * nvidia-smi's answer at the end. A GPU it cannot reach is named in its error by bus id (`Unable to determine the
+ * device handle for GPU0000:3B:00.0`): one of this sandbox's, even where no sample ever showed it.
+ */
 function parseNow(status, lines) {
-    return { status, gpus: busesOf(lines), said: (lines.find((line) => line.trim() !== '') ?? '').slice(0, 200) };
+    const named = lines
+        .slice(0, 64)
+        .flatMap((line) => [...line.matchAll(/\bGPU ?([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7])\b/g)])
+        .flatMap((found) => busKey(found[1] ?? '') ?? []);
+    const said = (lines.find((line) => line.trim() !== '') ?? '').slice(0, 200);
+    return { status, gpus: busesOf(lines), said, named: [...new Set(named)] };
 }
 /** The sections after the samples' own: `== health.csv`, `== xid <how>`, `== gpus <status>`. */
 function parseFaultSections(text) {
@@ -814,13 +823,16 @@ function verdict_busesOf(sections) {
         buses.set(bus, gpu);
     return buses;
 }
-function xidFaults(sections, since) {
+function xidFaults(sections, since, gpuCount) {
     const buses = verdict_busesOf(sections);
+    // A GPU nvidia-smi named in its error is this sandbox's, its index unknown unless it has one GPU only.
+    const named = new Set(sections.now?.named ?? []);
     const faults = new Map();
     for (const event of sections.xids) {
         // Another tenant's GPU (a shared kernel log) or an event before the watch began is not this job's.
-        const gpu = buses.get(event.bus);
-        if (gpu === undefined || (event.at !== undefined && event.at < since))
+        const ours = buses.has(event.bus) || named.has(event.bus);
+        const gpu = buses.get(event.bus) ?? (gpuCount === 1 ? 0 : undefined);
+        if (!ours || (event.at !== undefined && event.at < since))
             continue;
         const key = `${gpu}:${event.code}`;
         const known = faults.get(key);
@@ -888,7 +900,7 @@ function throttlesOf(health) {
 /** Everything the watch saw, earliest first (faults without a time last). */
 function watchVerdict(sections, watch) {
     const faults = [
-        ...xidFaults(sections, watch.since),
+        ...xidFaults(sections, watch.since, watch.gpuCount),
         ...counterFaults(sections.health),
         ...lostGpus(sections, watch.now, watch.gpuCount),
     ].sort((a, b) => (a.time ?? '~').localeCompare(b.time ?? '~'));

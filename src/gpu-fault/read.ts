@@ -38,7 +38,7 @@ export interface FaultSections {
   /** Each GPU's bus id when the sampler started (index to bus). */
   buses: Map<number, string>
   /** nvidia-smi's exit status at the end and the GPUs it showed (index to bus); undefined when not asked. */
-  now: { status: number; gpus: Map<number, string>; said: string } | undefined
+  now: { status: number; gpus: Map<number, string>; said: string; named: string[] } | undefined
 }
 
 const MAX_HEALTH_LINES = 200_000
@@ -106,8 +106,17 @@ function busesOf(lines: readonly string[]): Map<number, string> {
   return gpus
 }
 
+/**
+ * nvidia-smi's answer at the end. A GPU it cannot reach is named in its error by bus id (`Unable to determine the
+ * device handle for GPU0000:3B:00.0`): one of this sandbox's, even where no sample ever showed it.
+ */
 function parseNow(status: number, lines: string[]): FaultSections['now'] {
-  return { status, gpus: busesOf(lines), said: (lines.find((line) => line.trim() !== '') ?? '').slice(0, 200) }
+  const named = lines
+    .slice(0, 64)
+    .flatMap((line) => [...line.matchAll(/\bGPU ?([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7])\b/g)])
+    .flatMap((found) => busKey(found[1] ?? '') ?? [])
+  const said = (lines.find((line) => line.trim() !== '') ?? '').slice(0, 200)
+  return { status, gpus: busesOf(lines), said, named: [...new Set(named)] }
 }
 
 /** The sections after the samples' own: `== health.csv`, `== xid <how>`, `== gpus <status>`. */

@@ -57,13 +57,16 @@ function busesOf(sections: FaultSections): Map<string, number> {
   return buses
 }
 
-function xidFaults(sections: FaultSections, since: number): GpuFault[] {
+function xidFaults(sections: FaultSections, since: number, gpuCount: number): GpuFault[] {
   const buses = busesOf(sections)
+  // A GPU nvidia-smi named in its error is this sandbox's, its index unknown unless it has one GPU only.
+  const named = new Set(sections.now?.named ?? [])
   const faults = new Map<string, GpuFault>()
   for (const event of sections.xids) {
     // Another tenant's GPU (a shared kernel log) or an event before the watch began is not this job's.
-    const gpu = buses.get(event.bus)
-    if (gpu === undefined || (event.at !== undefined && event.at < since)) continue
+    const ours = buses.has(event.bus) || named.has(event.bus)
+    const gpu = buses.get(event.bus) ?? (gpuCount === 1 ? 0 : undefined)
+    if (!ours || (event.at !== undefined && event.at < since)) continue
     const key = `${gpu}:${event.code}`
     const known = faults.get(key)
     if (known) known.count++
@@ -134,7 +137,7 @@ export function watchVerdict(
   watch: { since: number; now: number; gpuCount: number },
 ): FaultWatch {
   const faults = [
-    ...xidFaults(sections, watch.since),
+    ...xidFaults(sections, watch.since, watch.gpuCount),
     ...counterFaults(sections.health),
     ...lostGpus(sections, watch.now, watch.gpuCount),
   ].sort((a, b) => (a.time ?? '~').localeCompare(b.time ?? '~'))

@@ -115,6 +115,17 @@ describe('the GPU fault watch', () => {
     )
     const watch = verdictOf(text)
     expect(machineFault(watch)).toMatchObject({ gpu: 1, code: 79 })
+    // Off the bus before the sampler even started: nvidia-smi's error names the GPU, so the Xid is this sandbox's
+    // (on GPU 0 of a 1-GPU sandbox); another bus's Xid in the same log is still not.
+    const other = '2026-12-07T12:00:03+00:00 NVRM: Xid (PCI:0000:99:00): 48, pid=1, DBE'
+    const lost = '15\nUnable to determine the device handle for GPU0000:3C:00.0: Unknown Error'
+    const early = fetchOf({ health: [], xids: [xid, other], gpus: lost })
+    expect(verdictOf(early, 1).faults.filter((f) => f.source === 'xid')).toEqual([
+      expect.objectContaining({ gpu: 0, code: 79, kind: 'machine' }),
+    ])
+    expect(verdictOf(early, 2).faults.filter((f) => f.source === 'xid')).toEqual([
+      expect.objectContaining({ gpu: undefined, code: 79 }),
+    ])
   })
 
   it('an unreadable kernel log is said once; a GPU missing at the end is lost', () => {
