@@ -30,7 +30,7 @@ const SAMPLE_COMMAND = `timeout -s TERM ${CHUNK_SECONDS} nvidia-smi --query-gpu=
  * awk (POSIX; mawk and gawk alike): the sample's first fields as printed, each minute's maxima per GPU, and, where the
  * health fields came too, each minute's health per GPU (`health.csv`: bus id, samples, the samples each throttle
  * reason was active in, the lowest and highest uncorrectable ECC count, and whether a row remap or a page retirement
- * was pending).
+ * was pending) and each GPU's bus id once (`buses`).
  */
 const AWK = `
 function num(v) { return v ~ /^[0-9]+(\\.[0-9]+)?$/ }
@@ -72,6 +72,7 @@ function flush(  k) {
   if (!(g in hn)) { hn[g] = 0; h1[g] = 0; h2[g] = 0; h3[g] = 0; h4[g] = 0; emin[g] = "[N/A]"; emax[g] = "[N/A]"
     hr[g] = 0; hp[g] = 0 }
   hn[g]++; hb[g] = f[7]
+  if (!(g in known)) { known[g] = 1; print g ", " f[7] > buses; fflush(buses) }
   if (f[8] == "Active") h1[g]++
   if (f[9] == "Active") h2[g]++
   if (f[10] == "Active") h3[g]++
@@ -90,10 +91,12 @@ END { if (minute != "") flush() }
  * of its own (`-f`) it held its lines back until it ended.
  */
 const LOOP =
-  'echo $$ > "$1/pid"; ' +
-  `while :; do timeout -s TERM ${CHUNK_SECONDS} nvidia-smi --query-gpu="$3" --format=csv,noheader,nounits -l 1 ` +
-  '2> /dev/null || [ $? -eq 124 ] || sleep 5; done | ' +
-  'awk $2 -v fine="$1/fine.csv" -v coarse="$1/coarse.csv" -v health="$1/health.csv" -f "$1/sample.awk"'
+  'echo $$ > "$1/pid"; f="$3,$4"; ' +
+  `while :; do timeout -s TERM ${CHUNK_SECONDS} nvidia-smi --query-gpu="$f" --format=csv,noheader,nounits -l 1 ` +
+  // A driver that does not know a health field refuses the whole query (exit 2): sampled without them from then on.
+  '2> /dev/null; s=$?; if [ $s -eq 2 ] && [ "$f" != "$3" ]; then f="$3"; continue; fi; [ $s -eq 124 ] || sleep 5; ' +
+  'done | awk $2 -v fine="$1/fine.csv" -v coarse="$1/coarse.csv" -v health="$1/health.csv" -v buses="$1/buses" ' +
+  '-f "$1/sample.awk"'
 
 /**
  * Starts the sampler in the login user's home, detached (setsid, its own session: an SSH session's end does not end
@@ -111,14 +114,8 @@ export function samplerStartScript(): string {
     // H200 (driver 580) nothing reached the files in 65 s without it, a line a second with it.
     'lines=; awk -W version 2>&1 | head -n 1 | grep -q mawk && lines="-W interactive"',
     // The health fields where this driver knows them (one it does not know fails the whole query).
-    `f=${SAMPLE_FIELDS}`,
-    // Each GPU's bus id now, so an Xid is placed even on a GPU that fell off the bus before its first sample.
-    'timeout -s KILL 10 nvidia-smi --query-gpu=index,pci.bus_id --format=csv,noheader 2> /dev/null | ' +
-      'head -n 64 > "$d/buses"',
-    `timeout -s KILL 10 nvidia-smi --query-gpu=${HEALTH_FIELDS} --format=csv,noheader > /dev/null 2>&1 && ` +
-      `f="$f,${HEALTH_FIELDS}"`,
     'rm -f "$d/pid"',
-    `setsid sh -c '${LOOP}' sh "$d" "$lines" "$f" < /dev/null > /dev/null 2>&1 &`,
+    `setsid sh -c '${LOOP}' sh "$d" "$lines" "${SAMPLE_FIELDS}" "${HEALTH_FIELDS}" < /dev/null > /dev/null 2>&1 &`,
     // Its pid file first (at most 2 s): a second start right after this one finds it running, and a fetch can end it.
     'i=0; while [ ! -s "$d/pid" ] && [ $i -lt 20 ]; do sleep 0.1; i=$((i + 1)); done',
     'echo started',

@@ -79,7 +79,9 @@ describe.skipIf(!canRun)('gpu-report, in process', () => {
     expect(Number(core.outputs['gpu-utilization'])).toBeGreaterThan(0)
     const csv = readFileSync(core.outputs['gpu-samples'] ?? '', 'utf8').split('\n')
     expect(csv[0]).toBe('timestamp,gpu,memory_used_mib,memory_total_mib,utilization_percent,power_w')
-    expect(csv.slice(1).filter((line) => line !== '').length).toBeGreaterThanOrEqual(3)
+    // The run waits for one sample of each load: two at least (an idle one before the run only where the run started
+    // late; a sampler that starts sooner, sampling at once, may have none).
+    expect(csv.slice(1).filter((line) => line !== '').length).toBeGreaterThanOrEqual(2)
     expect(core.summaries.join('')).toContain('| 0 | 11.0 GiB (14 % of 79.6 GiB) |')
     const [notice] = core.annotations.filter((a) => a.level === 'notice')
     expect(notice?.message).toMatch(
