@@ -1051,7 +1051,7 @@ function parseNow(status, lines) {
 function parseFaultSections(text) {
     const found = { kernelLog: undefined, xids: [], health: [], buses: new Map(), now: undefined };
     let part;
-    let gpusStatus = 0;
+    let gpusStatus;
     const gpuLines = [];
     const busLines = [];
     for (const line of text.split('\n')) {
@@ -1082,7 +1082,7 @@ function parseFaultSections(text) {
             busLines.push(line);
     }
     found.buses = busesOf(busLines);
-    if (text.split('\n').some((line) => /^== gpus\b/.test(line)))
+    if (gpusStatus !== undefined)
         found.now = parseNow(gpusStatus, gpuLines);
     return found;
 }

@@ -5204,6 +5204,9 @@ function gpu_check_parseGpuReport(inputs, gpus) {
     if (inputs.changed('retry-on-gpu-fault') &&
         (gpus.length === 0 || inputs.raw('gpu-report').trim().toLowerCase() === 'false'))
         inputs.fail('retry-on-gpu-fault', 'is set, but the GPU is not watched: it needs a gpu-type, with gpu-report on');
+    // max-cost enforces a TTL of the whole budget on each sandbox: a fresh one would be given all of it again.
+    if (inputs.changed('retry-on-gpu-fault') && inputs.isSet('max-cost'))
+        inputs.fail('retry-on-gpu-fault', 'is set with max-cost, whose whole budget each fresh sandbox would get again; remove one');
     if (!inputs.isSet('gpu-report'))
         return undefined;
     const wanted = inputs.parse('gpu-report', field.boolean);

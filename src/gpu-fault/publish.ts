@@ -12,7 +12,7 @@ import { machineFault, watchVerdict, type FaultWatch } from './verdict.ts'
 export interface FaultInput {
   /** The fetch's answer (hostile text). */
   fetched: string
-  /** When the watch began (the sampler's start); Xid events before it are not this job's. */
+  /** When the watch began (ready as the step saw it, less clock slack): Xid events before it are not this job's. */
   since: number
   now: number
   gpuCount: number

@@ -123,7 +123,7 @@ function parseNow(status: number, lines: string[]): FaultSections['now'] {
 export function parseFaultSections(text: string): FaultSections {
   const found: FaultSections = { kernelLog: undefined, xids: [], health: [], buses: new Map(), now: undefined }
   let part: 'health' | 'xid' | 'gpus' | 'buses' | undefined
-  let gpusStatus = 0
+  let gpusStatus: number | undefined
   const gpuLines: string[] = []
   const busLines: string[] = []
   for (const line of text.split('\n')) {
@@ -145,6 +145,6 @@ export function parseFaultSections(text: string): FaultSections {
     else if (part === 'buses') busLines.push(line)
   }
   found.buses = busesOf(busLines)
-  if (text.split('\n').some((line) => /^== gpus\b/.test(line))) found.now = parseNow(gpusStatus, gpuLines)
+  if (gpusStatus !== undefined) found.now = parseNow(gpusStatus, gpuLines)
   return found
 }

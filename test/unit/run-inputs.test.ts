@@ -139,6 +139,10 @@ describe('run', () => {
     const unwatched = /^Input 'retry-on-gpu-fault': is set, but the GPU is not watched/
     expect(errorsOf({ run: 'x', 'retry-on-gpu-fault': '1' })[0]).toMatch(unwatched)
     expect(errorsOf({ ...gpu, 'gpu-report': 'false', 'retry-on-gpu-fault': '1' })[0]).toMatch(unwatched)
+    // max-cost's budget is each sandbox's enforced TTL: a retry would spend it again.
+    expect(errorsOf({ ...gpu, 'max-cost': '5', 'retry-on-gpu-fault': '1' })).toContain(
+      "Input 'retry-on-gpu-fault': is set with max-cost, whose whole budget each fresh sandbox would get again; remove one",
+    )
   })
 
   it('upload or download without run, and run with wait: false, are input errors', () => {
