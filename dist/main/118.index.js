@@ -2293,8 +2293,17 @@ var job_environment = __webpack_require__(3156);
 const GPU_QUERY = 'nvidia-smi --query-gpu=index,name,memory.used,memory.total,driver_version --format=csv,noheader,nounits';
 /** Used memory at or above this share of the total: another process holds the GPU. */
 const BUSY_SHARE = 0.05;
-/** The query, then the kernel log's Xid lines and the GPUs' bus ids (gpu-fault), in one session. */
-const CHECK_SCRIPT = [GPU_QUERY, 'code=$?', kernelLogScript(), gpusNowScript(), 'exit $code'].join('\n');
+/**
+ * The query, then the kernel log's Xid lines and the GPUs' bus ids (gpu-fault), in one session; it exits with the
+ * query's status, whatever the later parts' nvidia-smi says (a GPU may fall off the bus between the two).
+ */
+const CHECK_SCRIPT = [
+    GPU_QUERY,
+    'query_status=$?',
+    kernelLogScript(),
+    gpusNowScript(),
+    'exit $query_status',
+].join('\n');
 class ConnectionFailed extends Error {
 }
 /** Runs the query on the sandbox (retrying while its sshd is not up yet). */

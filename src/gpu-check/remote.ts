@@ -36,8 +36,17 @@ export interface GpuExpectation {
  */
 export type GpuReading = { ok: true; gpus: SeenGpu[]; faults?: string[] } | { ok: false; why: string }
 
-/** The query, then the kernel log's Xid lines and the GPUs' bus ids (gpu-fault), in one session. */
-const CHECK_SCRIPT = [GPU_QUERY, 'code=$?', kernelLogScript(), gpusNowScript(), 'exit $code'].join('\n')
+/**
+ * The query, then the kernel log's Xid lines and the GPUs' bus ids (gpu-fault), in one session; it exits with the
+ * query's status, whatever the later parts' nvidia-smi says (a GPU may fall off the bus between the two).
+ */
+export const CHECK_SCRIPT = [
+  GPU_QUERY,
+  'query_status=$?',
+  kernelLogScript(),
+  gpusNowScript(),
+  'exit $query_status',
+].join('\n')
 
 class ConnectionFailed extends Error {}
 

@@ -2,11 +2,15 @@
  * The GPU health check's reading of nvidia-smi (hostile text from the
  * sandbox), its verdicts, its inputs, and what it shows.
  */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { StartConfig } from '../../src/inputs/config.ts'
 import { parseInputs } from '../../src/inputs/read.ts'
 import { allFailedError, gpuCheckTable, nextAttempt } from '../../src/gpu-check/main.ts'
-import { compareVersions, describeReading, gpuProblems, parseGpus } from '../../src/gpu-check/remote.ts'
+import { CHECK_SCRIPT, compareVersions, describeReading, gpuProblems, parseGpus } from '../../src/gpu-check/remote.ts'
 import type { StepDeps } from '../../src/step/deps.ts'
 import { ActionState } from '../../src/step/state.ts'
 import { recordingCore } from '../harness/fakes.ts'
@@ -18,6 +22,24 @@ const config = (inputs: Record<string, string>) =>
 const H100 = '0, NVIDIA H100 80GB HBM3, 1, 81559, 550.54.15\n1, NVIDIA H100 80GB HBM3, 3, 81559, 550.54.15\n'
 
 describe('reading nvidia-smi', () => {
+  it("exits with the query's status, not that of the later nvidia-smi (a GPU gone between the two)", () => {
+    const bin = mkdtempSync(join(tmpdir(), 'gpu-check-script-'))
+    try {
+      // The first call answers the query; every later one fails as a GPU off the bus does.
+      const smi = `#!/bin/bash\nif [ -e ${bin}/asked ]; then echo "Unable to determine the device handle"; exit 15; fi\n`
+      writeFileSync(join(bin, 'nvidia-smi'), `${smi}touch ${bin}/asked\necho "${H100.split('\n')[0]}"\n`, {
+        mode: 0o755,
+      })
+      writeFileSync(join(bin, 'dmesg'), '#!/bin/sh\necho "2026-12-07T03:00:00,000000+00:00 Linux"\n', { mode: 0o755 })
+      const env = { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}` }
+      const ran = spawnSync('bash', ['-c', CHECK_SCRIPT], { env, encoding: 'utf8' })
+      expect(ran.stdout).toMatch(/^0, NVIDIA H100 80GB HBM3,[\s\S]*\n== gpus 15\n/)
+      expect(ran.status).toBe(0)
+    } finally {
+      rmSync(bin, { recursive: true, force: true })
+    }
+  })
+
   it('reads the query, and refuses a line it cannot read, quoting it made safe', () => {
     expect(parseGpus(H100)).toEqual({
       ok: true,
