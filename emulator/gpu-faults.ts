@@ -13,8 +13,13 @@ import { writeFileSync } from 'node:fs'
 
 export interface GpuFaultPlan {
   kind: 'xid' | 'ecc' | 'remap' | 'throttle' | 'unreadable'
-  /** Real ms after the sandbox got ready (default 0). */
+  /** Real ms after `from` (default 0). */
   afterMs?: number
+  /**
+   * What `afterMs` counts from: the sandbox's ready (the default), or the first GPU load a program on it writes
+   * (`$EMULATOR_GPU_FILE.load`): a fault under load, mid-run however slow the machine is.
+   */
+  from?: 'ready' | 'load'
   /** Which GPU (default 0). */
   gpu?: number
   /** xid: its code; ecc: the uncorrectable count from then on. */
@@ -37,13 +42,27 @@ const DRIVER_WORDS: Record<number, string> = {
 /** Writes the plan of the sandbox that just got ready (none: no fault), its times from now. */
 export function writeFaultPlan(gpuFile: string, plans: readonly GpuFaultPlan[] | undefined, now = Date.now()): void {
   const lines = (plans ?? []).map((plan) => {
-    const at = now + (plan.afterMs ?? 0)
+    const at = plan.from === 'load' ? `load+${plan.afterMs ?? 0}` : now + (plan.afterMs ?? 0)
     const arg = plan.kind === 'throttle' ? (plan.reason ?? 'hw_slowdown') : String(plan.code ?? '-')
     const words = plan.kind === 'xid' ? (plan.text ?? DRIVER_WORDS[plan.code ?? 0] ?? 'pid=4242, name=python') : ''
     return `${plan.kind === 'unreadable' ? 0 : at} ${plan.kind} ${plan.gpu ?? 0} ${arg} ${words.replace(/\n/g, ' ')}`
   })
   writeFileSync(`${gpuFile}.faults`, lines.map((line) => `${line}\n`).join(''))
 }
+
+/**
+ * A bash function both stand-ins share: `in_effect <faults file>` prints the planted faults in effect now, each
+ * `<since ms> <kind> <gpu> <arg> <text>`. A `load+<ms>` time counts from the first load a program wrote, which the
+ * first reader to see it stamps (`.loaded`: the file is rewritten as the load changes).
+ */
+export const IN_EFFECT = `in_effect() {
+  local base="\${1%.faults}" loaded
+  if [ -e "$base.load" ] && [ ! -e "$base.loaded" ]; then (set -C; date +%s%3N > "$base.loaded") 2> /dev/null; fi
+  loaded=$(cat "$base.loaded" 2> /dev/null)
+  awk -v now="$(date +%s%3N)" -v loaded="$loaded" '
+    $1 ~ /^load\\+/ { if (loaded == "") next; $1 = loaded + substr($1, 6) }
+    $1 <= now' "$1" 2> /dev/null
+}`
 
 /** The host's `dmesg`, reading the planted faults of `faults` (a path: real sudo resets the environment). */
 export const DMESG = (faults: string) => `#!/bin/bash
@@ -52,13 +71,14 @@ if { [ "$(id -u)" != 0 ] && [ -z "$EMULATOR_SUDO" ]; } || grep -q '^0 unreadable
   echo "dmesg: read kernel buffer failed: Operation not permitted" >&2
   exit 1
 fi
+${IN_EFFECT}
 iso() { date -u -d "@$(($1 / 1000)).$(printf '%03d' $(($1 % 1000)))" '+%Y-%m-%dT%H:%M:%S,%6N+00:00'; }
 now=$(date +%s%3N)
 echo "$(iso $((now - 600000))) Linux version 6.1.0-emulated (emulated host)"
 while read -r at kind gpu code text; do
-  [ "$kind" = xid ] && [ "$at" -le "$now" ] || continue
+  [ "$kind" = xid ] || continue
   printf '%s NVRM: Xid (PCI:0000:%02x:00): %s, %s\\n' "$(iso "$at")" $((0x18 + gpu * 16)) "$code" "$text"
-done < "$faults"
+done <<< "$(in_effect "$faults")"
 `
 
 /** The host has no journal the login user may read (nor root: the emulated host runs no journald). */

@@ -16,6 +16,7 @@
  * real one does (../shared/gpu-facts/trace.csv).
  */
 import { writeFileSync } from 'node:fs'
+import { IN_EFFECT } from './gpu-faults.ts'
 
 /** What each GPU type reports: nvidia-smi's name and memory.total in MiB. */
 export const GPU_MODELS: Record<string, { name: string; memoryMiB: number } | undefined> = {
@@ -88,7 +89,8 @@ next_powers() { # each GPU's power, halfway from its last reading to 80 W + 6.1 
 power_of() { printf '%d.%02d' $((powers[$1] / 100)) $((powers[$1] % 100)); }
 # The planted faults in effect now (gpu-faults.ts): '<since> <kind> <gpu> <arg> <text>' lines.
 faults=
-read_faults() { faults=$(awk -v now="$(date +%s%3N)" '$1 <= now' "$gpus.faults" 2> /dev/null); }
+${IN_EFFECT}
+read_faults() { faults=$(in_effect "$gpus.faults"); }
 active() { local re=$'\n'"[0-9]+ $1 $2 $3"; [[ $'\n'"$faults"$'\n' =~ $re ]]; } # kind gpu [arg]
 planted() { # kind gpu default: the planted number, else the default
   local value

@@ -1,7 +1,7 @@
 /**
  * docs/gpu.md's GPU faults example as written, through the committed bundles (the `run` sub-action, as `uses:` runs
- * it) against the emulator as deployed with an sshd per sandbox: the first sandbox's GPU falls off the bus 3 s after
- * ready (Xid 79, as `npm start -- gpu-fault=79@3` plays it); `retry-on-gpu-fault: 1` runs the tests again on a fresh
+ * it) against the emulator as deployed with an sshd per sandbox: the first sandbox's GPU falls off the bus a second
+ * into the tests' GPU load (Xid 79); `retry-on-gpu-fault: 1` runs the tests again on a fresh
  * sandbox; the step passes, the log names the attempt and its sandbox, and nothing is left live.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -35,17 +35,18 @@ describe.skipIf(!canRun)("docs/gpu.md's GPU faults example, through the bundles"
     const service = await fixture.start({
       sshHost: { perSandbox: true },
       capacity: { H100: 4 },
-      gpuFaultPlans: [[{ kind: 'xid', code: 79, afterMs: 3_000 }]],
+      // A second into the tests' GPU load: mid-run, however long the GPU check and the upload took.
+      gpuFaultPlans: [[{ kind: 'xid', code: 79, afterMs: 1_000, from: 'load' }]],
     })
     dir = mkdtempSync(join(tmpdir(), 'gpu-fault-bundles-'))
     const work = join(dir, 'work')
     mkdirSync(join(work, 'tests'), { recursive: true })
     mkdirSync(join(work, 'temp'))
     mkdirSync(join(dir, 'home'))
-    // The checkout's tests/gpu.sh: it uses the GPU for about 6 s and dies as CUDA does the moment the GPU is gone.
+    // The checkout's tests/gpu.sh: it loads the GPU for about 6 s and dies as CUDA does the moment the GPU is gone.
     writeFileSync(
       join(work, 'tests', 'gpu.sh'),
-      'for i in $(seq 1 30); do nvidia-smi > /dev/null 2>&1 || ' +
+      'echo "20000 90" > "$EMULATOR_GPU_FILE.load"\nfor i in $(seq 1 30); do nvidia-smi > /dev/null 2>&1 || ' +
         '{ echo "RuntimeError: CUDA error: unspecified launch failure" >&2; exit 1; }; sleep 0.2; done\necho "3 passed"\n',
     )
     // As written: only the secret's expression is the emulator's token.
