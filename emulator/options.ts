@@ -40,6 +40,8 @@ export interface EmulatorOptions {
   outcome?: 'running' | 'failed' | ((body: StartBody) => 'running' | 'failed')
   /** Time from stop to stopped. */
   stopMs?: number
+  /** Time a seeded 'stopping' sandbox (another job's) takes to stop (default stopMs); `finishStops` ends it sooner. */
+  seededStopMs?: number
   /** Free GPUs per type (each sandbox takes gpu_count). */
   capacity?: Partial<Record<GpuType, number>>
   /** Rate limit window; the service's is one minute. */
@@ -245,6 +247,7 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     provisioningJitterMs: options.provisioningJitterMs ?? 0,
     outcome: options.outcome ?? 'running',
     stopMs: options.stopMs ?? 100,
+    seededStopMs: options.seededStopMs ?? options.stopMs ?? 100,
     capacity: { A6000: 4, A100: 4, H100: 2, ...options.capacity },
     rateWindowMs: options.rateWindowMs ?? 60_000,
     startStopLimit: options.startStopLimit ?? 30,

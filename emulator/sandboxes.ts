@@ -71,7 +71,7 @@ export class Sandboxes {
     this.all.push(sandbox)
     this.statusTimes.set(sandbox.id, { [status]: Date.now(), seeded: Date.now() })
     if (status === 'stopping')
-      this.host.later(this.host.options.stopMs, () => this.transition(sandbox, 'stopping', 'stopped'))
+      this.host.later(this.host.options.seededStopMs, () => this.transition(sandbox, 'stopping', 'stopped'))
     return sandbox
   }
 

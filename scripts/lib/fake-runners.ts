@@ -120,6 +120,8 @@ export class FakeRunners {
   }
 
   private endJob(job: FakeJob, conclusion: JobConclusion, log?: string): void {
+    // A job ends once: a timed job its runner reported (a refusal) keeps that ending when its time runs out.
+    if (job.status === 'completed') return
     const runner = this.byId.get(job.runnerId)
     if (runner) {
       runner.busy = false

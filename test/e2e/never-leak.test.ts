@@ -6,7 +6,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { emulatorFixture } from '../harness/emulator-fixture.ts'
-import { commands, runAction, runStep } from '../../scripts/lib/action-runner.ts'
+import { commands, onceOutput, runAction, runStep } from '../../scripts/lib/action-runner.ts'
 
 const fixture = emulatorFixture({ provisioningMs: 200, stopMs: 50 })
 const startEmulator = fixture.start
@@ -87,12 +87,13 @@ describe('2. a name someone else holds', () => {
   })
 
   it('a lost answer never adopts a sandbox that held the name before the first attempt', async () => {
-    // A stopping holder: the step may start, but the name stays held for a while (4 s: long enough
-    // that a loaded machine still finds it holding the name when the step lists the holders).
-    const service = await startEmulator({ stopMs: 4_000 })
+    // A stopping holder: the step waits for it to give up the name, which it does once the step has said so (not
+    // on a timer: a loaded machine still finds it holding the name when the step lists the holders).
+    const service = await startEmulator({ seededStopMs: 600_000 })
     const theirs = service.seed('pr-8', 'stopping')
     service.addFault({ route: 'POST /sandboxes/start', attempts: [1], fault: 'reset' })
-    const run = await runAction({ inputs: inputs({ name: 'pr-8' }) })
+    const onSpawn = onceOutput(`Waiting for ${theirs.id} to give up the name`, () => service.finishStops())
+    const run = await runAction({ inputs: inputs({ name: 'pr-8' }), onSpawn })
     expect(run.main.exitCode).toBe(0)
     const ours = run.main.outputs['sandbox-id'] ?? ''
     expect(ours).not.toBe(theirs.id)

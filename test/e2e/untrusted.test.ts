@@ -65,11 +65,12 @@ describe('workflow-command injection from service text', () => {
   })
 
   it('an error answer that fails the step starts no command in the annotation either', async () => {
+    // A refusal (not retried): the step fails on this answer, not on a deadline a loaded machine may reach first.
     await startEmulator({
       faults: [
         {
           route: 'POST /sandboxes/start',
-          fault: 503,
+          fault: 400,
           error: HOSTILE.stop,
           message: `${HOSTILE.newline} ${HOSTILE.bareCr}`,
         },
@@ -78,7 +79,7 @@ describe('workflow-command injection from service text', () => {
     const main = await runStep('main', { inputs: inputs({ timeout: '3s' }) })
     expect(main.exitCode).toBe(1)
     expect(unintendedCommands(main.stdout, 'PWNED')).toEqual([])
-    expect(commands(main, 'error').join('\n')).toMatch(/503 http_error: prov/)
+    expect(commands(main, 'error').join('\n')).toMatch(/400 http_error: prov/)
   })
 })
 
