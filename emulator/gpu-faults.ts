@@ -53,15 +53,16 @@ export function writeFaultPlan(gpuFile: string, plans: readonly GpuFaultPlan[] |
 /**
  * A bash function both stand-ins share: `in_effect <faults file>` prints the planted faults in effect now, each
  * `<since ms> <kind> <gpu> <arg> <text>`. A `load+<ms>` time counts from the first load a program wrote, which the
- * first reader to see it stamps (`.loaded`: the file is rewritten as the load changes).
+ * first reader to see it stamps (`.loaded`: the file is rewritten as the load changes). The times are printed with
+ * %.0f: mawk, Debian's awk, prints a computed epoch ms as 1.79661e+12.
  */
 export const IN_EFFECT = `in_effect() {
   local base="\${1%.faults}" loaded
   if [ -e "$base.load" ] && [ ! -e "$base.loaded" ]; then (set -C; date +%s%3N > "$base.loaded") 2> /dev/null; fi
   loaded=$(cat "$base.loaded" 2> /dev/null)
-  awk -v now="$(date +%s%3N)" -v loaded="$loaded" '
-    $1 ~ /^load\\+/ { if (loaded == "") next; $1 = loaded + substr($1, 6) }
-    $1 <= now' "$1" 2> /dev/null
+  awk -v now="$(date +%s%3N)" -v loaded="$loaded" '{ at = $1 + 0 }
+    $1 ~ /^load\\+/ { if (loaded == "") next; at = loaded + substr($1, 6); $1 = sprintf("%.0f", at) }
+    at <= now + 0' "$1" 2> /dev/null
 }`
 
 /** The host's `dmesg`, reading the planted faults of `faults` (a path: real sudo resets the environment). */
