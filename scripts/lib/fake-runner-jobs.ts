@@ -34,6 +34,8 @@ export interface FakeJob {
   endedAt?: number
   /** When GitHub handed it to its runner (performance.now()). */
   startedAt?: number
+  /** A timed job not yet read by its listening runner: starts its time. */
+  onRead?: () => void
 }
 
 export type JobConclusion = 'success' | 'failure' | 'cancelled'
@@ -117,4 +119,18 @@ export function jobView(
     runner_group_name: 'Default',
     workflow_name: 'CI',
   }
+}
+
+/**
+ * A job as the stand-in runner reads it: a first line with what its steps see (GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT,
+ * GITHUB_REPOSITORY, GITHUB_JOB) and whether it has steps ('planned') or GitHub ends it ('timed'), then one line a
+ * step (if, name, script in base64).
+ */
+export function planText(job: FakeJob): string {
+  const kind = job.plan ? 'planned' : 'timed'
+  const head = `#job\t${job.runId}\t${job.attempt}\t${job.repository ?? 'octo/repo'}\t${job.name}\t${kind}\n`
+  const steps = (job.plan ?? []).map(
+    (step) => `${step.if ?? 'success()'}\t${step.name}\t${Buffer.from(step.run).toString('base64')}\n`,
+  )
+  return head + steps.join('')
 }

@@ -12,6 +12,7 @@ import type { components, operations } from '@octokit/openapi-types'
 import { standInPackage } from './fake-runner-package.ts'
 import {
   jobView,
+  planText,
   queuedJob,
   THIS_RUN,
   type FakeJob,
@@ -39,6 +40,8 @@ export interface FakeRunner {
   deleted: boolean
   /** The registration's secret, inside its encoded JIT configuration. */
   secret: string
+  /** A stand-in runner holds a session: it reads each job handed to it, and a job's time runs from that read. */
+  listening?: boolean
 }
 
 export interface RunnerAnswer {
@@ -116,7 +119,10 @@ export class FakeRunners {
       ...(how.queuedAt ? { wall: { created: how.queuedAt, started: Date.now() } } : {}),
     }
     this.jobs.push(job)
-    if (!how.plan) setTimeout(() => this.endJob(job, how.conclusion ?? 'success'), ms).unref()
+    if (how.plan) return
+    // As a real job's steps, its time runs once its runner has it: however loaded the machine, the runner reads it.
+    job.onRead = () => setTimeout(() => this.endJob(job, how.conclusion ?? 'success'), ms).unref()
+    if (!runner.listening) job.onRead()
   }
 
   private endJob(job: FakeJob, conclusion: JobConclusion, log?: string): void {
@@ -136,20 +142,13 @@ export class FakeRunners {
     })
   }
 
-  /**
-   * The stand-in's view of its job: a first line with what its steps see (GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT,
-   * GITHUB_REPOSITORY, GITHUB_JOB) and whether it has steps ('planned') or GitHub ends it ('timed'), then one line a
-   * step (if, name, script in base64).
-   */
+  /** The stand-in's view of its job (planText); reading it starts a timed job's time. */
   private planOf(runner: FakeRunner): string {
     const job = this.jobs.find((candidate) => candidate.runnerId === runner.id && candidate.status === 'in_progress')
     if (!job) return ''
-    const kind = job.plan ? 'planned' : 'timed'
-    const head = `#job\t${job.runId}\t${job.attempt}\t${job.repository ?? 'octo/repo'}\t${job.name}\t${kind}\n`
-    const steps = (job.plan ?? []).map(
-      (step) => `${step.if ?? 'success()'}\t${step.name}\t${Buffer.from(step.run).toString('base64')}\n`,
-    )
-    return head + steps.join('')
+    job.onRead?.()
+    delete job.onRead
+    return planText(job)
   }
 
   /** The stand-in reports how the job it ran ended, with its log. */
@@ -243,15 +242,12 @@ export class FakeRunners {
     }
     if (method === 'POST' && path === '/_fake/runner/session') {
       if (this.refuseSessions || runner.deleted) return { status: 403, body: { message: 'session refused' } }
-      runner.status = 'online'
+      Object.assign(runner, { status: 'online', listening: true })
       this.handQueued(runner)
       return { status: 200, body: { session: 'ok' } }
     }
-    return {
-      status: 200,
-      body: runner.deleted ? 'done' : runner.busy ? 'busy' : 'idle',
-      raw: Buffer.from(runner.deleted ? 'done' : runner.busy ? 'busy' : 'idle'),
-    }
+    const state = runner.deleted ? 'done' : runner.busy ? 'busy' : 'idle'
+    return { status: 200, body: state, raw: Buffer.from(state) }
   }
 
   /** The REST routes, for the repository `repository` (already authenticated by the caller). */

@@ -178,8 +178,7 @@ describe.skipIf(!canRun)('5. a job of another workflow run handed the runner', (
   })
 
   it('a job from outside without steps: refused by the hook, a warning names it', async () => {
-    // Long enough that the runner reads the job before GitHub would end it, however loaded the machine.
-    const { post } = await handOut({ runId: 999, attempt: 1, name: 'queued by a fork' }, 20_000)
+    const { post } = await handOut({ runId: 999, attempt: 1, name: 'queued by a fork' }, 500)
     expect(post.exitCode, post.stdout).toBe(0)
     expect(commands(post, 'warning')[0]).toMatch(
       /its job-started hook refused job 'queuedbyafork' of run 999 \(attempt 1\) of octo\/repo before its first step/,
