@@ -200,7 +200,7 @@ describe.skipIf(!canRun)('debug-on-failure', () => {
       error: 'forbidden',
       message: 'certificates are disabled for this organization',
     })
-    const started = Date.now()
+    const before = service.requests.length
     const post = await runStep('post', {
       inputs: debugInputs(pub, 'exit 3'),
       env: runEnv(workspace),
@@ -213,7 +213,12 @@ describe.skipIf(!canRun)('debug-on-failure', () => {
       /^debug-on-failure: no hold: the service signed no certificate for debug-public-key \(.*certificates are disabled for this organization.*\); stopping the sandbox now\.$/,
     )
     const id = main.outputs['sandbox-id'] ?? ''
-    expect((service.statusTimes.get(id)?.stopped ?? Infinity) - started).toBeLessThan(5_000)
+    // At once: the refused certificate is the post step's last request before the stop, with no wait between.
+    const asked = service.requests.slice(before).map((r) => `${r.method} ${r.path}`)
+    const refused = asked.lastIndexOf('POST /sandboxes/ssh-certificate')
+    expect(refused).toBeGreaterThanOrEqual(0)
+    expect(asked.slice(refused + 1)[0]).toBe(`POST /sandboxes/${id}/stop`)
+    expect(post.stdout).not.toMatch(/debug-on-failure: the run failed .*; holding/)
   })
 
   it('a sandbox record with no SSH endpoint: one warning, and no certificate is asked for', async () => {

@@ -90,7 +90,7 @@ describe.skipIf(!canRun)('one sandbox serves several jobs of its run', () => {
         running.some((job) => r.at > (job.startedAt ?? 0) + 100 && r.at < (job.endedAt ?? 0) - 100),
     )
     expect(during.map((r) => `${r.method} ${r.path}`)).toEqual([])
-  })
+  }, 120_000) // four jobs with their runners' starts, in turn: ~40 s alone, more on a loaded machine
 
   it('runners: 2 on a 2-GPU sandbox: a leg on each runner, each seeing one GPU; outputs list both runners', async () => {
     await setUpRunnerJob()
