@@ -71,7 +71,8 @@ describe.skipIf(!canRun)('debug-on-failure', () => {
     expect(post.stdout).toContain('debug-on-failure: ~/.gpu-sandbox-release appeared; stopping now.')
     const id = main.outputs['sandbox-id'] ?? ''
     const stoppedAt = service.statusTimes.get(id)?.stopped ?? Infinity
-    expect(stoppedAt - releasedAt).toBeLessThan(5_000)
+    // Ended by the release, not by the 2m hold (checked every 2 s; a loaded machine's SSH adds seconds).
+    expect(stoppedAt - releasedAt).toBeLessThan(30_000)
     // The printed certificate is for the maintainer's key, never the action's own.
     const listed = execFileSync('ssh-keygen', ['-L', '-f', `${key}-cert.pub`], { encoding: 'utf8' })
     const fingerprint = execFileSync('ssh-keygen', ['-l', '-f', `${key}.pub`], { encoding: 'utf8' }).split(' ')[1]
@@ -99,7 +100,8 @@ describe.skipIf(!canRun)('debug-on-failure', () => {
     })
     expect(post.stdout).toContain('debug-on-failure: the job was cancelled; stopping now.')
     const id = main.outputs['sandbox-id'] ?? ''
-    expect((service.statusTimes.get(id)?.stopped ?? Infinity) - cancelledAt).toBeLessThan(5_000)
+    // At once: not at the 2m hold's end.
+    expect((service.statusTimes.get(id)?.stopped ?? Infinity) - cancelledAt).toBeLessThan(30_000)
     const passing = await runStep('main', { inputs: debugInputs(pub, 'true'), env: runEnv(workspace) })
     expect(passing.exitCode).toBe(0)
     const passingPost = await runStep('post', {

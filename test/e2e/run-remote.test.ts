@@ -165,7 +165,8 @@ describe.skipIf(!canRun)('run, in process', () => {
     await expect(running).rejects.toThrow(
       /^run: the SSH connection to the job dropped and the sandbox is gone \(status 'finished'\); the script's result is unknown$/,
     )
-    expect(Date.now() - cutAt).toBeLessThan(5_000)
+    // At once: not after reconnecting for minutes, nor after the job's 20 s.
+    expect(Date.now() - cutAt).toBeLessThan(15_000)
   })
 
   it('tar failing on the sandbox is not retried, and says what tar said', async () => {
@@ -291,6 +292,7 @@ describe.skipIf(!canRun)('run, in process', () => {
     const cancelledAt = Date.now()
     controller.abort(new Error('cancelled by SIGTERM'))
     await expect(running).rejects.toThrow()
-    expect(Date.now() - cancelledAt).toBeLessThan(2_000)
+    // At once: well before the job's 30 s.
+    expect(Date.now() - cancelledAt).toBeLessThan(15_000)
   })
 })

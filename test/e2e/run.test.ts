@@ -87,7 +87,8 @@ describe.skipIf(!canRun)('run', () => {
       }),
     })
     expect(cancelledAt).toBeGreaterThan(0)
-    expect(Date.now() - cancelledAt).toBeLessThan(5_000)
+    // At once: well before the job's 60 s (a loaded machine's SSH and stop take seconds of their own).
+    expect(Date.now() - cancelledAt).toBeLessThan(30_000)
     expect(main.exitCode).toBe(1)
     expect(main.stdout).toMatch(/Received SIGTERM: cancelling/)
     expect(main.outputs['exit-code']).toBeUndefined()

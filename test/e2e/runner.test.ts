@@ -245,7 +245,8 @@ describe.skipIf(!canRun)('runner: true', () => {
       }),
     })
     expect(cancelledAt).toBeGreaterThan(0)
-    expect(Date.now() - cancelledAt).toBeLessThan(8_000)
+    // At once: not after the job or runner-timeout (minutes), whatever a loaded machine adds.
+    expect(Date.now() - cancelledAt).toBeLessThan(30_000)
     expect(post.stdout).toContain('the job was cancelled; stopping the sandbox now')
     expect(service.stopRequestsFor(main.outputs['sandbox-id'] ?? '')).toHaveLength(1)
   })

@@ -214,8 +214,11 @@ describe('replace-existing waits with reads, not with start requests', () => {
     const holderEnded = service.statusTimes.get(holder.id)?.stopped ?? 0
     const start = mainRequests[1]?.at ?? 0
     expect(start).toBeGreaterThanOrEqual(holderEnded)
-    // poll-interval is 1 s; a little room for the read's own round trip.
-    expect(start - holderEnded).toBeLessThanOrEqual(1_500)
+    // No wait past the need: the first read of the holder after it ended is the last before the start.
+    const readsAfter = service
+      .requestsTo('GET', `/sandboxes/${holder.id}`)
+      .filter((r) => r.at >= holderEnded && r.at <= start)
+    expect(readsAfter).toHaveLength(1)
     expect(run.main.stdout).toContain(`Waiting for ${holder.id} to give up the name 'pr-9'`)
     expect(run.post.exitCode).toBe(0)
   })
