@@ -25,7 +25,7 @@ import {
 } from './fault-suite/suite.ts'
 import { runSweepSuite, sweepMatrix } from './fault-suite/sweep-suite.ts'
 import { runnerMatrix, runRunnerSuite } from './fault-suite/runner-suite.ts'
-import { gpuReportMatrix } from './fault-suite/gpu-matrix.ts'
+import { gpuFaultMatrix, gpuReportMatrix } from './fault-suite/gpu-matrix.ts'
 import { poolMatrix, runPoolSuite } from './fault-suite/pool-suite.ts'
 import { sshdAvailable } from '../emulator/ssh-service.ts'
 
@@ -56,8 +56,9 @@ const behaviours = GENERATIONS.flatMap((generation) => behaviourMatrix(generatio
 const random = randomScenarios(seed, randomCount)
 // gpu-report needs the emulator's SSH access (a real sshd).
 const gpuReports = sshdAvailable() ? gpuReportMatrix('current') : []
+const gpuFaults = sshdAvailable() ? gpuFaultMatrix('current') : []
 const totals = await runSuite(
-  [...matrix, ...billing, ...behaviours, ...signals, ...instances, ...random, ...gpuReports],
+  [...matrix, ...billing, ...behaviours, ...signals, ...instances, ...random, ...gpuReports, ...gpuFaults],
   concurrency,
   (outcome, done) => {
     const mark = outcome.problems.length > 0 ? `FAIL ${outcome.problems.join('; ')}` : 'ok'
@@ -105,7 +106,7 @@ Produced by \`npm run reliability\` (seed ${seed}; rerun with \`npm run reliabil
 Each run executes the committed \`dist/main/index.js\` and then \`dist/post/index.js\` as the runner
 does, against a fresh emulator over a real socket, with the faults and signals below. After each
 run the suite checks that the post step succeeded, that no sandbox of the run is live, that at most one
-sandbox was ever created, that another job's sandbox holding the name was never sent a stop (unless
+sandbox was ever created (two where \`retry-on-gpu-fault\` runs again on a fresh one), that another job's sandbox holding the name was never sent a stop (unless
 \`replace-existing: true\` asked for it), every instance was deleted, and that neither the API token nor any line of a
 generated private key appears in stdout, stderr, outputs (but \`ssh-private-key\`), state or the job summary
 except in \`::add-mask::\`.
@@ -120,6 +121,7 @@ except in \`::add-mask::\`.
 | instance runs (503/504 on create, every fault kind on delete; the key checked in all output) | ${instances.length} |
 | seeded random runs, the two generations alternately (1 to 3 faults, 30% with a signal, GPU fallback, wait: false, fixed names, another job holding the fixed name, not visible yet, extra list arrays) | ${random.length} |
 | gpu-report runs, the service as deployed (v1.0 has no SSH certificates), over the emulator's SSH (its sampler from ready: \`run\` holding GPU memory with every fault kind on the stop after the report, \`ssh: true\` fetched by the post step, faults on the pricing read, SIGTERM and SIGKILL during the run, hostile sampler files that must not fail the step or reach the log) | ${gpuReports.length}${gpuReports.length === 0 ? ' (no sshd here)' : ''} |
+| retry-on-gpu-fault runs, the service as deployed, an sshd per sandbox (the first sandbox's GPU falls off the bus a second into the run, the run goes again on a fresh one: every fault kind on the faulty sandbox's stop, which the main step sends, and a lost answer to the second start, where the step must still pass; SIGTERM and SIGKILL landing in either attempt) | ${gpuFaults.length}${gpuFaults.length === 0 ? ' (no sshd here)' : ''} |
 | faults injected | ${totals.faultsInjected} |
 | signals sent | ${totals.signalsSent} |
 | sandboxes created | ${totals.sandboxesCreated} |
@@ -179,8 +181,8 @@ sandbox's session dropped right after the claim's link was made), and a main ste
 right after its claim; a pull request's job whose later step removes its claim on the sandbox, followed at
 once by pull requests' and pushes' jobs with the same inputs (an sshd per sandbox: none may be handed its
 sandbox, each claims only its own trust domain's, each pull request's claim starts one hold); a prepared pool
-(\`pool-prepare\`, an sshd per sandbox) whose first preparation fails, or whose keeper is killed (SIGKILL)
-mid-preparation, followed by pull requests' jobs at once whose \`run\` reads the prepared file (none may claim a
+(\`pool-prepare\`, an sshd per sandbox) whose first preparation fails (once with the stop of the failed one
+refused), or whose keeper is killed (SIGKILL) mid-preparation, followed by pull requests' jobs at once whose \`run\` reads the prepared file (none may claim a
 sandbox whose preparation failed or never ended; those that claim none prepare their own); then every job's
 post step, then a \`mode: pool\` drain of each domain. After each run: every main step that was not signalled passed, no sandbox was given to two jobs, no more claims than ready sandboxes,
 every job's sandbox was live when its main step ended, no stop reached a job's sandbox before that job's

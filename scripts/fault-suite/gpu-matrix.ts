@@ -60,3 +60,46 @@ export function gpuReportMatrix(generation: Generation = 'current'): Scenario[] 
   })
   return scenarios
 }
+
+/** Tests that load the GPU for 4 s and die as CUDA does once it is gone. */
+const FAULTY_RUN =
+  'echo "20000 90" > "$EMULATOR_GPU_FILE.load"; for i in $(seq 1 20); do nvidia-smi > /dev/null 2>&1 || ' +
+  '{ echo "CUDA error: unspecified launch failure" >&2; exit 1; }; sleep 0.2; done; echo passed'
+
+/**
+ * retry-on-gpu-fault's shapes: the first sandbox's GPU falls off the bus a second into the run (Xid 79), the run goes
+ * again on a fresh sandbox; every fault kind on the faulty sandbox's stop (the main step's own), a lost answer to the
+ * second start, and signals that land in either attempt. Two sandboxes may be created; none may outlive the job.
+ */
+export function gpuFaultMatrix(generation: Generation = 'current'): Scenario[] {
+  const emulator = {
+    ...{ provisioningMs: 300, generation, ssh: true, sshHost: { perSandbox: true }, capacity: { H100: 4 } },
+    gpuFaultPlans: [[{ kind: 'xid' as const, code: 79, afterMs: 1_000, from: 'load' as const }]],
+  }
+  const inputs = {
+    'poll-interval': '1s',
+    timeout: '1m',
+    'gpu-type': 'H100',
+    run: FAULTY_RUN,
+    'retry-on-gpu-fault': '1',
+  }
+  const scenarios: Scenario[] = FAULT_KINDS.map((fault) => ({
+    label: `${generation}: retry-on-gpu-fault, ${fault} on the faulty sandbox's stop`,
+    faults: [{ route: 'POST /sandboxes/:id/stop', attempts: [1], fault }],
+    ...{ inputs, emulator, maxCreated: 2, mainMustPass: true },
+  }))
+  scenarios.push({
+    label: `${generation}: retry-on-gpu-fault, the second start's answer lost`,
+    faults: [{ route: 'POST /sandboxes/start', attempts: [2], fault: 'lost-answer' }],
+    ...{ inputs, emulator, maxCreated: 2, mainMustPass: true },
+  })
+  for (const name of ['SIGTERM', 'SIGKILL'] as const)
+    for (const delayMs of [5_000, 9_000, 13_000])
+      scenarios.push({
+        label: `${generation}: retry-on-gpu-fault, ${name} ${delayMs / 1000} s after spawn (in either attempt)`,
+        faults: [],
+        signal: { name, point: 'at-spawn', delayMs },
+        ...{ inputs, emulator, maxCreated: 2 },
+      })
+  return scenarios
+}

@@ -29,11 +29,8 @@ export type SignalName = 'SIGINT' | 'SIGTERM' | 'SIGKILL'
 /** When the signal is sent: at spawn, once the start request arrived, once polling began. */
 export type SignalPoint = 'at-spawn' | 'after-start-request' | 'while-polling'
 
-/** Service behaviours the interface leaves open (issue 11), as emulator options. */
-export type Behaviour = Pick<
-  EmulatorOptions,
-  'invisibleForMs' | 'refuseStopWhenFailed' | 'listExtraArrays' | 'outcome' | 'stopMs' | 'generation' | 'ssh'
->
+/** The emulator's behaviour for a scenario: the options the interface leaves open (the faults come apart). */
+export type Behaviour = Omit<EmulatorOptions, 'faults'>
 
 export interface Scenario {
   label: string
@@ -47,6 +44,8 @@ export interface Scenario {
   mainMayFail?: boolean
   /** The main step must pass, GPU or not (a hostile sampler file never fails it). */
   mainMustPass?: boolean
+  /** Sandboxes the run may create (default 1; a retry on a fresh sandbox makes 2). */
+  maxCreated?: number
 }
 
 /** Small, fast, seedable PRNG (mulberry32). */
