@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto'
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import type { LoginUser } from './login-user.ts'
 
 export const CONTAINER_NAME = 'thunder-sandbox'
 const LABEL = 'gpu-sandbox-emulator.pid'
@@ -143,4 +144,19 @@ export function removeContainer(holder?: string): void {
 /** A command in the container (tests read what a run left there). */
 export function inContainer(command: string): string {
   return docker(['exec', CONTAINER_NAME, '/bin/sh', '-c', command])
+}
+
+/** Whether `image` gets a real container, and why not. */
+export function dockerChoice(
+  login: LoginUser,
+  wanted: 'auto' | 'stand-in',
+): { docker: 'docker' | 'stand-in'; why: string } {
+  if (wanted === 'stand-in') return { docker: 'stand-in', why: 'docker: the stand-in (asked for)' }
+  if (!login.deployed) return { docker: 'stand-in', why: 'docker: the stand-in (the login user has no real sudo)' }
+  const daemon = dockerDaemon()
+  if ('why' in daemon) return { docker: 'stand-in', why: `docker: the stand-in: ${daemon.why}` }
+  return {
+    docker: 'docker',
+    why: `docker: a real dockerd ${daemon.version} through sudo (thunder-sandbox, a local image)`,
+  }
 }

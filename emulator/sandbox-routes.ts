@@ -26,7 +26,7 @@ export function view(host: EmulatorHost, sandbox: SandboxState): Record<string, 
         host: '127.0.0.1',
         port: ssh.portFor(sandbox.id),
         user: ssh.user,
-        host_key: host.options.sshHostKeyOverride ?? ssh.hostKey,
+        host_key: host.options.sshHostKeyOverride ?? ssh.hostKeyFor(sandbox.id),
       }
     }
   }

@@ -19,7 +19,7 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { dockerDaemon, removeContainer, startContainer } from './container.ts'
+import { dockerChoice, removeContainer, startContainer } from './container.ts'
 import { loginUser, type LoginChoice, type LoginUser } from './login-user.ts'
 import { freePort, waitForPort } from './ports.ts'
 import { createSandboxHost, endDetached, type SandboxHost } from './sandbox-host.ts'
@@ -46,7 +46,7 @@ export interface SshHostOptions {
   /** 'auto' (default): a real Docker daemon where one answers and the login is as deployed; 'stand-in': the scripts. */
   docker?: 'auto' | 'stand-in'
   /**
-   * Each sandbox its own sshd and home (its own port in its record; the same authority and host key), as separate
+   * Each sandbox its own sshd and home (its own port and host key in its record; the same authority), as separate
    * machines are: for many sandboxes at once that each put files at fixed places (a matrix of runners). Default: one
    * sshd and one home for every sandbox.
    */
@@ -63,18 +63,8 @@ interface OwnSshd {
   port: number
   sshd: ChildProcess
   host: SandboxHost
-}
-
-/** Whether `image` gets a real container, and why not. */
-function dockerChoice(login: LoginUser, wanted: 'auto' | 'stand-in'): { docker: 'docker' | 'stand-in'; why: string } {
-  if (wanted === 'stand-in') return { docker: 'stand-in', why: 'docker: the stand-in (asked for)' }
-  if (!login.deployed) return { docker: 'stand-in', why: 'docker: the stand-in (the login user has no real sudo)' }
-  const daemon = dockerDaemon()
-  if ('why' in daemon) return { docker: 'stand-in', why: `docker: the stand-in: ${daemon.why}` }
-  return {
-    docker: 'docker',
-    why: `docker: a real dockerd ${daemon.version} through sudo (thunder-sandbox, a local image)`,
-  }
+  /** Its own host key (`type base64`), as each machine has. */
+  hostKey: string
 }
 
 let serial = 0
@@ -172,29 +162,46 @@ export class SshService {
 
   /** Starts sshd on a free loopback port. */
   async start(): Promise<void> {
-    this.makeKey('host', 'emulator-host')
-    this.hostKey = readFileSync(join(this.dir, 'host.pub'), 'utf8').trim().split(' ').slice(0, 2).join(' ')
-    const { port, sshd } = await this.spawnOnFreePort('sshd_config', this.sandboxHost)
+    this.hostKey = this.makeHostKey('host')
+    const { port, sshd } = await this.spawnOnFreePort('sshd_config', this.sandboxHost, 'host')
     this.port = port
     this.sshd = sshd
   }
 
-  /** With perSandbox: the sandbox's own sshd and home, started before it is ready (same authority, same host key). */
+  /**
+   * With perSandbox: the sandbox's own sshd and home, started before it is ready (same authority; a host key of its
+   * own, as each machine has, so a key pinned for one sandbox never opens another).
+   */
   async startFor(sandboxId: string): Promise<void> {
     if (!this.perSandbox || !this.running || this.own.has(sandboxId)) return
     const host = createSandboxHost(join(this.dir, `sandbox-${sandboxId}`), this.login, this.docker)
-    const { port, sshd } = await this.spawnOnFreePort(`sshd_config-${sandboxId}`, host)
+    const hostKey = this.makeHostKey(`host-${sandboxId}`)
+    const { port, sshd } = await this.spawnOnFreePort(`sshd_config-${sandboxId}`, host, `host-${sandboxId}`)
     // Stopped while this one came up (a test ends as a sandbox gets ready): stop() has passed it by.
     if (!this.running) sshd.kill('SIGTERM')
-    else this.own.set(sandboxId, { port, sshd, host })
+    else this.own.set(sandboxId, { port, sshd, host, hostKey })
+  }
+
+  /** A host key pair in this directory; its public key as records carry it (`type base64`). */
+  private makeHostKey(name: string): string {
+    this.makeKey(name, 'emulator-host')
+    return readFileSync(join(this.dir, `${name}.pub`), 'utf8')
+      .trim()
+      .split(' ')
+      .slice(0, 2)
+      .join(' ')
   }
 
   /** An sshd on a free port. One found free can be taken before sshd binds it (many start at once): up to 3 ports. */
-  private async spawnOnFreePort(configName: string, host: SandboxHost): Promise<{ port: number; sshd: ChildProcess }> {
+  private async spawnOnFreePort(
+    configName: string,
+    host: SandboxHost,
+    hostKeyName: string,
+  ): Promise<{ port: number; sshd: ChildProcess }> {
     for (let attempt = 1; ; attempt++) {
       const port = await freePort()
       try {
-        return { port, sshd: await this.spawnSshd(configName, port, host) }
+        return { port, sshd: await this.spawnSshd(configName, port, host, hostKeyName) }
       } catch (error) {
         if (attempt >= 3) throw error
       }
@@ -206,16 +213,26 @@ export class SshService {
     return this.own.get(sandboxId)?.port ?? this.port
   }
 
+  /** The host key a sandbox's record carries. */
+  hostKeyFor(sandboxId: string): string {
+    return this.own.get(sandboxId)?.hostKey ?? this.hostKey
+  }
+
+  /** The host key of the sshd on `port`. */
+  hostKeyAt(port: number): string {
+    return [...this.own.values()].find((own) => own.port === port)?.hostKey ?? this.hostKey
+  }
+
   /** Where a sandbox's sessions land. */
   hostFor(sandboxId: string): SandboxHost {
     return this.own.get(sandboxId)?.host ?? this.sandboxHost
   }
 
-  private async spawnSshd(configName: string, port: number, host: SandboxHost): Promise<ChildProcess> {
+  private async spawnSshd(configName: string, port: number, host: SandboxHost, hostKeyName: string) {
     const config = [
       `Port ${port}`,
       'ListenAddress 127.0.0.1',
-      `HostKey ${join(this.dir, 'host')}`,
+      `HostKey ${join(this.dir, hostKeyName)}`,
       `TrustedUserCAKeys ${join(this.dir, 'ca.pub')}`,
       `AuthorizedKeysFile ${join(this.dir, 'authorized_keys')}`,
       'PasswordAuthentication no',

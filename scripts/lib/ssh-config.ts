@@ -14,7 +14,7 @@ export function emulatorSshConfig(emulator: Emulator, dir: string, alias: string
   if (!ssh?.running) throw new Error('no sshd: apt-get install -y openssh-server')
   execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', join(dir, 'id')])
   writeFileSync(join(dir, 'id-cert.pub'), `${ssh.sign(readFileSync(join(dir, 'id.pub'), 'utf8')).certificate}\n`)
-  writeFileSync(join(dir, 'known_hosts'), `[127.0.0.1]:${port ?? ssh.port} ${ssh.hostKey}\n`)
+  writeFileSync(join(dir, 'known_hosts'), `[127.0.0.1]:${port ?? ssh.port} ${ssh.hostKeyAt(port ?? ssh.port)}\n`)
   const config = [
     `Host ${alias}`,
     '  HostName 127.0.0.1',

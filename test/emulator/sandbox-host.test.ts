@@ -5,7 +5,7 @@
  * sandbox's spec.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -125,6 +125,15 @@ describe.skipIf(!canRun)('the emulated sandbox host', () => {
     expect(on(portOne, 'echo one > ~/mark; cat ~/mark; nvidia-smi -L | wc -l', 'one').stdout).toBe('one\n1\n')
     const other = on(portTwo, 'cat ~/mark 2>&1; echo "$HOME"; nvidia-smi > /dev/null; echo $?', 'two')
     expect(other.stdout).toMatch(/No such file or directory\n.*sandbox-sbx-[0-9a-f]{16}\/home\n9\n$/)
+    // A host key of its own, as each machine has: the key pinned for one sandbox never opens the other.
+    const [keyOne, keyTwo] = [ssh?.hostKeyFor(one?.id ?? ''), ssh?.hostKeyFor(two?.id ?? '')]
+    expect(new Set([ssh?.hostKey, keyOne, keyTwo]).size).toBe(3)
+    const mixedDir = mkdtempSync(join(dir, 'c-'))
+    const mixedConfig = emulatorSshConfig(emulator as Emulator, mixedDir, 'mixed', portTwo)
+    writeFileSync(join(mixedDir, 'known_hosts'), `[127.0.0.1]:${portTwo} ${keyOne}\n`)
+    const mixed = spawnSync('ssh', ['-F', mixedConfig, 'mixed', 'echo opened'], { encoding: 'utf8' })
+    expect(mixed.stdout).toBe('')
+    expect(mixed.stderr).toMatch(/REMOTE HOST IDENTIFICATION HAS CHANGED[\s\S]*Host key verification failed/)
   })
 
   it("perSandbox: a sandbox's sshd still coming up when the emulator closes is ended, not left running", async () => {
