@@ -484,6 +484,8 @@ const XID_LINE = 400;
  */
 function kernelLogScript() {
     return [
+        // A subshell: the script it joins keeps its own variables (its status, say) whatever these parts set.
+        '(',
         't=$(mktemp 2> /dev/null || echo "/tmp/.gpu-xid-$$")',
         'got() { "$@" > "$t" 2> /dev/null && [ -s "$t" ]; }',
         'dm=$(command -v dmesg || echo dmesg); jc=$(command -v journalctl || echo journalctl)',
@@ -495,14 +497,20 @@ function kernelLogScript() {
         'echo "== xid $s"',
         `[ "$s" = unreadable ] || grep -a 'NVRM: Xid' "$t" | tail -n ${XID_LINES} | cut -c 1-${XID_LINE}`,
         'rm -f "$t"',
+        ')',
     ].join('\n');
 }
-/** The GPUs nvidia-smi shows now, and its exit status: `== gpus <status>`, then at most 64 lines of its answer. */
+/**
+ * The GPUs nvidia-smi shows now, and its exit status: `== gpus <status>`, then at most 64 lines of its answer. In a
+ * subshell, as the kernel log's part.
+ */
 function gpusNowScript() {
     return [
+        '(',
         'n=$(nvidia-smi --query-gpu=index,pci.bus_id --format=csv,noheader 2>&1); code=$?',
         'echo "== gpus $code"',
         'printf "%s\\n" "$n" | head -n 64 | cut -c 1-200',
+        ')',
     ].join('\n');
 }
 
@@ -1143,7 +1151,7 @@ function byGpu(health) {
 }
 const iso = (at) => (at === undefined ? undefined : new Date(at).toISOString());
 /** Each GPU's bus id: at the sampler's start, from the samples, then from nvidia-smi's answer at the end. */
-function verdict_busesOf(sections) {
+function gpuByBus(sections) {
     const buses = new Map();
     for (const [gpu, bus] of sections.buses)
         buses.set(bus, gpu);
@@ -1155,7 +1163,7 @@ function verdict_busesOf(sections) {
     return buses;
 }
 function xidFaults(sections, since, gpuCount) {
-    const buses = verdict_busesOf(sections);
+    const buses = gpuByBus(sections);
     // A GPU nvidia-smi named in its error is this sandbox's, its index unknown unless it has one GPU only.
     const named = new Set(sections.now?.named ?? []);
     const faults = new Map();

@@ -34,6 +34,8 @@ export const XID_LINE = 400
  */
 export function kernelLogScript(): string {
   return [
+    // A subshell: the script it joins keeps its own variables (its status, say) whatever these parts set.
+    '(',
     't=$(mktemp 2> /dev/null || echo "/tmp/.gpu-xid-$$")',
     'got() { "$@" > "$t" 2> /dev/null && [ -s "$t" ]; }',
     'dm=$(command -v dmesg || echo dmesg); jc=$(command -v journalctl || echo journalctl)',
@@ -45,14 +47,20 @@ export function kernelLogScript(): string {
     'echo "== xid $s"',
     `[ "$s" = unreadable ] || grep -a 'NVRM: Xid' "$t" | tail -n ${XID_LINES} | cut -c 1-${XID_LINE}`,
     'rm -f "$t"',
+    ')',
   ].join('\n')
 }
 
-/** The GPUs nvidia-smi shows now, and its exit status: `== gpus <status>`, then at most 64 lines of its answer. */
+/**
+ * The GPUs nvidia-smi shows now, and its exit status: `== gpus <status>`, then at most 64 lines of its answer. In a
+ * subshell, as the kernel log's part.
+ */
 export function gpusNowScript(): string {
   return [
+    '(',
     'n=$(nvidia-smi --query-gpu=index,pci.bus_id --format=csv,noheader 2>&1); code=$?',
     'echo "== gpus $code"',
     'printf "%s\\n" "$n" | head -n 64 | cut -c 1-200',
+    ')',
   ].join('\n')
 }

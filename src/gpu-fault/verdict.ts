@@ -49,7 +49,7 @@ function byGpu(health: readonly HealthMinute[]): Map<number, HealthMinute[]> {
 const iso = (at: number | undefined) => (at === undefined ? undefined : new Date(at).toISOString())
 
 /** Each GPU's bus id: at the sampler's start, from the samples, then from nvidia-smi's answer at the end. */
-function busesOf(sections: FaultSections): Map<string, number> {
+function gpuByBus(sections: FaultSections): Map<string, number> {
   const buses = new Map<string, number>()
   for (const [gpu, bus] of sections.buses) buses.set(bus, gpu)
   for (const minute of sections.health) if (minute.bus) buses.set(minute.bus, minute.gpu)
@@ -58,7 +58,7 @@ function busesOf(sections: FaultSections): Map<string, number> {
 }
 
 function xidFaults(sections: FaultSections, since: number, gpuCount: number): GpuFault[] {
-  const buses = busesOf(sections)
+  const buses = gpuByBus(sections)
   // A GPU nvidia-smi named in its error is this sandbox's, its index unknown unless it has one GPU only.
   const named = new Set(sections.now?.named ?? [])
   const faults = new Map<string, GpuFault>()
