@@ -1,6 +1,6 @@
 /**
  * GPU faults under `runner: true`, through the bundles with the emulator's GPU and the fake GitHub: the runner's job
- * loads the GPU, which falls off the bus a second later (Xid 79); the job fails. The post step fetches the watch once
+ * loads the GPU, which falls off the bus as it does (Xid 79); the job fails. The post step fetches the watch once
  * the job ended, before the stop; its error names the machine's fault, the `gpu-fault` output holds it, and the
  * summary leads with it. A passing job with the same fault gets a warning instead, and the step passes.
  */
@@ -17,7 +17,8 @@ useRunnerJob()
 async function runnerJobWithFault(conclusion: JobConclusion) {
   const service = await setUpRunnerJob({
     capacity: { H100: 8 },
-    gpuFaultPlans: [[{ kind: 'xid', code: 79, afterMs: 1_000, from: 'load' }]],
+    // At the load itself: whichever reads first (the sampler, or the fetch's dmesg however late) finds the fault.
+    gpuFaultPlans: [[{ kind: 'xid', code: 79, afterMs: 0, from: 'load' }]],
   })
   const stepInputs = runnerInputs({ 'gpu-type': 'H100' })
   const main = await runStep('main', { inputs: stepInputs, env: runnerEnv() })
