@@ -22,19 +22,10 @@ import { join } from 'node:path'
 import { dockerChoice, removeContainer, startContainer } from './container.ts'
 import { loginUser, type LoginChoice, type LoginUser } from './login-user.ts'
 import { freePort, waitForPort } from './ports.ts'
+import { endWithThisProcess, sshdConfig, withParent } from './sshd-config.ts'
 import { createSandboxHost, endDetached, type SandboxHost } from './sandbox-host.ts'
 
 export const SSHD = '/usr/sbin/sshd'
-
-const SETPRIV = '/usr/bin/setpriv'
-
-/**
- * The command, ended by the kernel when the process that started it dies (setpriv --pdeathsig, util-linux): a test
- * worker killed mid-file runs no exit hook, and its sshd would listen until the machine reboots.
- */
-function withParent([command = '', ...args]: string[]): [string, string[]] {
-  return existsSync(SETPRIV) ? [SETPRIV, ['--pdeathsig', 'SIGTERM', '--', command, ...args]] : [command, args]
-}
 
 export function sshdAvailable(): boolean {
   return existsSync(SSHD)
@@ -56,30 +47,24 @@ export interface SshHostOptions {
    * its slow reference one, and each connection verifies the host key and the certificate with them.
    */
   keyType?: 'ecdsa' | 'ed25519'
+  /**
+   * With perSandbox: each sandbox's sshd starts this many milliseconds after the sandbox is ready (its port, in the
+   * record, refuses until then), as a machine whose sshd comes up after the service says it is ready.
+   */
+  lateSshdMs?: number
 }
 
 /** One sandbox's own sshd (perSandbox). */
 interface OwnSshd {
   port: number
-  sshd: ChildProcess
+  /** Undefined until a late sshd (lateSshdMs) has started. */
+  sshd?: ChildProcess
   host: SandboxHost
   /** Its own host key (`type base64`), as each machine has. */
   hostKey: string
 }
 
 let serial = 0
-
-/** The sshds still running: a process that ends without stop() (a test worker torn down mid-file) ends them too. */
-const running = new Set<ChildProcess>()
-let hooked = false
-
-function endWithThisProcess(sshd: ChildProcess): void {
-  // An orphaned sshd would listen until the machine reboots.
-  if (!hooked) process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')))
-  hooked = true
-  running.add(sshd)
-  sshd.once('exit', () => running.delete(sshd))
-}
 
 export class SshService {
   readonly dir = mkdtempSync(join(tmpdir(), 'emulator-ssh-'))
@@ -101,9 +86,11 @@ export class SshService {
   private readonly own = new Map<string, OwnSshd>()
   readonly perSandbox: boolean
   private readonly keyType: 'ecdsa' | 'ed25519'
+  private readonly lateSshdMs: number
 
   constructor(options: SshHostOptions = {}) {
     this.perSandbox = options.perSandbox ?? false
+    this.lateSshdMs = options.lateSshdMs ?? 0
     this.keyType = options.keyType ?? 'ecdsa'
     this.login = loginUser(options.loginUser)
     this.user = this.login.name
@@ -176,10 +163,27 @@ export class SshService {
     if (!this.perSandbox || !this.running || this.own.has(sandboxId)) return
     const host = createSandboxHost(join(this.dir, `sandbox-${sandboxId}`), this.login, this.docker)
     const hostKey = this.makeHostKey(`host-${sandboxId}`)
+    if (this.lateSshdMs > 0) return this.startLate(sandboxId, { port: await freePort(), host, hostKey })
     const { port, sshd } = await this.spawnOnFreePort(`sshd_config-${sandboxId}`, host, `host-${sandboxId}`)
     // Stopped while this one came up (a test ends as a sandbox gets ready): stop() has passed it by.
     if (!this.running) sshd.kill('SIGTERM')
     else this.own.set(sandboxId, { port, sshd, host, hostKey })
+  }
+
+  /** The sandbox's port is in its record now; its sshd listens on it only lateSshdMs later. */
+  private startLate(sandboxId: string, own: OwnSshd): void {
+    this.own.set(sandboxId, own)
+    setTimeout(() => {
+      if (!this.running || this.own.get(sandboxId) !== own) return
+      this.spawnSshd(`sshd_config-${sandboxId}`, own.port, own.host, `host-${sandboxId}`).then(
+        (sshd) => {
+          if (this.running && this.own.get(sandboxId) === own) own.sshd = sshd
+          else sshd.kill('SIGTERM')
+        },
+        // The port was taken meanwhile: this sandbox stays unreachable, as one whose sshd never came up.
+        () => undefined,
+      )
+    }, this.lateSshdMs).unref()
   }
 
   /** A host key pair in this directory; its public key as records carry it (`type base64`). */
@@ -213,6 +217,12 @@ export class SshService {
     return this.own.get(sandboxId)?.port ?? this.port
   }
 
+  /** Whether a sandbox's sshd listens (a late one, lateSshdMs, only once it has come up). */
+  listening(sandboxId: string): boolean {
+    const own = this.own.get(sandboxId)
+    return own ? own.sshd !== undefined : this.running
+  }
+
   /** The host key a sandbox's record carries. */
   hostKeyFor(sandboxId: string): string {
     return this.own.get(sandboxId)?.hostKey ?? this.hostKey
@@ -229,30 +239,7 @@ export class SshService {
   }
 
   private async spawnSshd(configName: string, port: number, host: SandboxHost, hostKeyName: string) {
-    const config = [
-      `Port ${port}`,
-      'ListenAddress 127.0.0.1',
-      `HostKey ${join(this.dir, hostKeyName)}`,
-      `TrustedUserCAKeys ${join(this.dir, 'ca.pub')}`,
-      `AuthorizedKeysFile ${join(this.dir, 'authorized_keys')}`,
-      'PasswordAuthentication no',
-      'KbdInteractiveAuthentication no',
-      'PubkeyAuthentication yes',
-      'PermitRootLogin prohibit-password',
-      'UsePAM no',
-      'StrictModes no',
-      'PidFile none',
-      'LogLevel ERROR',
-      // Classic curve25519 key exchange: OpenSSH 9's default sntrup761 hybrid costs each client ~100 ms of CPU to
-      // make its key, which hundreds of test connections on a 2-core machine pay for nothing the action decides.
-      'KexAlgorithms curve25519-sha256,curve25519-sha256@libssh.org',
-      // Many sessions at once from one address (a matrix): none refused for being unauthenticated a moment.
-      'MaxStartups 1000',
-      // scp speaks SFTP by default since OpenSSH 9.
-      'Subsystem sftp internal-sftp',
-      host.setEnv,
-      '',
-    ].join('\n')
+    const config = sshdConfig({ dir: this.dir, port, hostKeyName, setEnv: host.setEnv })
     writeFileSync(join(this.dir, configName), config)
     mkdirSync('/run/sshd', { recursive: true, mode: 0o755 })
     // -r: each connection is a fork of this sshd, not a fresh exec of the binary that loads its config and keys again.
@@ -281,7 +268,7 @@ export class SshService {
    */
   refuseNewConnections(): void {
     this.sshd?.kill('SIGTERM')
-    for (const own of this.own.values()) own.sshd.kill('SIGTERM')
+    for (const own of this.own.values()) own.sshd?.kill('SIGTERM')
   }
 
   stop(): void {
@@ -289,7 +276,7 @@ export class SshService {
     this.sshd = undefined
     endDetached(this.sandboxHost.home)
     for (const own of this.own.values()) {
-      own.sshd.kill('SIGTERM')
+      own.sshd?.kill('SIGTERM')
       endDetached(own.host.home)
     }
     this.own.clear()

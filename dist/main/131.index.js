@@ -257,8 +257,10 @@ async function poolSandboxes(deps, pool) {
     const now = deps.clock.now();
     // One the list shows younger than pool-idle is not read (a keeper looks every few seconds); its record decides.
     const young = (item) => ((0,_match_js__WEBPACK_IMPORTED_MODULE_4__/* .waitedMs */ .h)({ ...item, status: item.status ?? '' }, now) ?? idleMs) < idleMs;
+    const mine = (item) => pool.preparing?.includes(item.id) === true;
     return items
         .filter((item) => (item.status === undefined || (0,_sandbox_status_js__WEBPACK_IMPORTED_MODULE_1__/* .isReady */ .i_)(item.status)) && !held.has(item.id) && !young(item))
+        .filter((item) => !mine(item))
         .map((item) => item.id);
 }
 /**

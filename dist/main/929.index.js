@@ -39,6 +39,8 @@ var pool_prepare = __webpack_require__(6147);
 
 /** How often a sandbox being provisioned is read again before its preparation. */
 const READY_POLL_MS = 1_000;
+/** How many times this step tries a sandbox whose preparation could not begin, before it leaves it to the idle rule. */
+const BEGIN_TRIES = 3;
 /** Until `id` is ready (its record), or undefined once it ended, failed or the limit passed. */
 async function readyRecord(pool, id, untilMs, signal) {
     while (pool.clock.now() < untilMs) {
@@ -59,6 +61,8 @@ class Preparer {
     running = new Map();
     targets = new Map();
     cut = new AbortController();
+    /** Sandboxes whose preparation could not begin yet, and how many times it was tried. */
+    unbegun = new Map();
     done = [];
     /** Failed preparations since the last success, and the last one's words (its last lines are the sandbox's). */
     failuresInRow = 0;
@@ -79,6 +83,14 @@ class Preparer {
     get busy() {
         return this.running.size;
     }
+    /**
+     * What this step is preparing or will try again: its own idle rule leaves them alone (one that came ready only after
+     * pool-idle has waited that long since its creation, not since anyone could prepare it).
+     */
+    get mine() {
+        return [...this.running.keys(), ...this.unbegun.keys()];
+    }
+    /** Being prepared, or done with: one whose preparation could not begin yet is not, and may be added again. */
     has(id) {
         return this.running.has(id) || this.done.some((item) => item.id === id);
     }
@@ -91,9 +103,24 @@ class Preparer {
         });
         this.running.set(id, run.then((prepared) => {
             this.running.delete(id);
-            this.done.push(prepared);
+            if (!this.tryAgain(prepared))
+                this.done.push(prepared);
             return prepared;
         }));
+    }
+    /** Whether one whose preparation could not begin is kept for a later look (a few times, while this step lives). */
+    tryAgain(prepared) {
+        const tries = (this.unbegun.get(prepared.id) ?? 0) + 1;
+        this.unbegun.delete(prepared.id);
+        if (!prepared.again || this.cut.signal.aborted || this.deps.signal.aborted)
+            return false;
+        if (tries < BEGIN_TRIES) {
+            this.unbegun.set(prepared.id, tries);
+            return true;
+        }
+        const name = this.config.pool.name;
+        this.pool.log(`Pool '${name}': ${prepared.id}: its preparation could not begin ${tries} times; left to pool-idle.`);
+        return false;
     }
     async settle() {
         while (this.running.size > 0)
@@ -116,13 +143,25 @@ class Preparer {
         const { config, deps, pool } = this;
         const name = config.pool.name;
         const signal = AbortSignal.any([deps.signal, this.cut.signal]);
-        const record = await readyRecord(pool, id, deps.clock.now() + config.timeoutMs, signal).catch(() => undefined);
-        if (!record)
-            return { id, kind: signal.aborted ? 'cancelled' : 'skipped' };
+        const until = deps.clock.now() + config.timeoutMs;
+        const record = await readyRecord(pool, id, until, signal).catch(() => undefined);
+        if (!record) {
+            // Nothing begun on it, nothing stopped: it stays the pool's, for a later look or keeper to prepare.
+            if (signal.aborted)
+                return { id, kind: 'skipped' };
+            if (deps.clock.now() < until)
+                return { id, kind: 'skipped' };
+            pool.log(`Pool '${name}': ${id} was not ready within timeout; prepared once a look finds it ready.`);
+            return { id, kind: 'skipped', again: true };
+        }
         const target = await pool.reach(id, record);
         // Taken now: another step judges this preparation abandoned by when it began, not by when this step did.
         const lock = (0,pool_prepare/* lockText */.li)(this.claimant, deps.clock.now());
         const locked = await (0,pool_prepare/* lockPreparation */.PI)(target, id, lock, { env: pool.env, signal });
+        if (locked === 'unreachable' && !signal.aborted) {
+            pool.log(`Pool '${name}': ${id} did not answer over SSH; prepared once a look reaches it.`);
+            return { id, kind: 'skipped', again: true };
+        }
         if (locked !== 'locked') {
             if (locked !== 'prepared')
                 pool.log(`Pool '${name}': ${id} not prepared by this step: ${locked}.`);
@@ -414,7 +453,7 @@ async function keepPool(config, deps, pool, options) {
     // A prepared pool's preparation may run as long as the step's `timeout`.
     const prepareLimitMs = config.pool.prepare ? config.timeoutMs : undefined;
     const idle = { name, repositoryId, idleMs, claimant: options.claimant, prefix, prepareLimitMs };
-    const { stopped } = await (0,pool_idle/* stopIdle */.p)(pool, idle);
+    const { stopped } = await (0,pool_idle/* stopIdle */.p)(pool, { ...idle, preparing: options.preparing });
     pool.mark?.('idle');
     const room = options.noStarts ? 0 : await roomLeft(config, deps);
     pool.mark?.('count');
@@ -530,6 +569,7 @@ class Looks {
             drain: options.drain === true,
             ...(watching ? { recent, noStarts: now < this.startsFrom || !this.mayStart() } : {}),
             mayStart: () => this.mayStart(),
+            preparing: this.preparer?.mine ?? [],
             ...(watching && config.pool.domain === 'pull-requests' ? { knownPrepared: this.knownPrepared } : {}),
         });
         for (const id of upkeep.ids.unclaimed)

@@ -65,11 +65,17 @@ async function runPool(given, deps) {
     const after = poolAfter(kept);
     deps.core.setOutput('pool', JSON.stringify(after));
     deps.core.info(`Pool '${given.pool.name}': ${after.ready.length} ready and unclaimed, ${after.claimed.length} claimed, ` +
-        `${after.starting.length} starting, ${after.stopped.length} stopped as idle.`);
+        `${after.starting.length} starting, ${stoppedWords(kept, after.stopped)}.`);
     await deps.core.appendSummary(await poolSummary(config, deps, kept, after));
     // After the outputs and the summary: a pool whose preparation fails is red, never a pool of cold starts.
     if (kept.failure)
         throw new Error(`Pool '${given.pool.name}': ${kept.failure}.`);
+}
+/** The step's stops by why: idle ones, and those whose preparation did not succeed (each stopped by this step). */
+function stoppedWords(kept, stopped) {
+    const idle = stopped.filter((id) => kept.stopped.includes(id)).length;
+    const unprepared = stopped.length - idle;
+    return `${idle} stopped as idle` + (unprepared > 0 ? `, ${unprepared} stopped unprepared` : '');
 }
 /** The pool after the step: the last look, with what this step prepared or stopped since. */
 function poolAfter(kept) {
@@ -78,11 +84,13 @@ function poolAfter(kept) {
     const ended = (kinds) => new Set(kept.preparations.filter((item) => kinds.includes(item.kind)).map((item) => item.id));
     const prepared = ended(['prepared']);
     const gone = ended(['failed', 'cancelled']);
+    // One prepared, then stopped as idle at a later look, is not ready any more.
+    const stopped = new Set([...kept.stopped, ...gone]);
     return {
-        ready: ids([...last.ids.unclaimed, ...prepared].filter((id) => !last.ids.claimed.includes(id))),
+        ready: ids([...last.ids.unclaimed, ...prepared].filter((id) => !last.ids.claimed.includes(id) && !stopped.has(id))),
         claimed: ids(last.ids.claimed),
         starting: ids([...last.ids.starting, ...last.started].filter((id) => !prepared.has(id) && !gone.has(id))),
-        stopped: ids([...kept.stopped, ...gone]),
+        stopped: ids([...stopped]),
     };
 }
 /** The summary: the pool after the step, and what its unclaimed sandboxes have cost while they waited. */

@@ -40,8 +40,10 @@ async function poolSandboxes(deps: IdleDeps, pool: IdlePool): Promise<string[]> 
   // One the list shows younger than pool-idle is not read (a keeper looks every few seconds); its record decides.
   const young = (item: (typeof items)[number]) =>
     (waitedMs({ ...item, status: item.status ?? '' }, now) ?? idleMs) < idleMs
+  const mine = (item: (typeof items)[number]) => pool.preparing?.includes(item.id) === true
   return items
     .filter((item) => (item.status === undefined || isReady(item.status)) && !held.has(item.id) && !young(item))
+    .filter((item) => !mine(item))
     .map((item) => item.id)
 }
 
@@ -54,6 +56,8 @@ export interface IdlePool {
   prefix?: string
   /** A prepared pool's preparation limit: its idle time counts from its mark, and an abandoned one is stopped. */
   prepareLimitMs?: number
+  /** What this step itself is preparing or will try again: never its own idle stop's. */
+  preparing?: readonly string[]
 }
 
 /**

@@ -133,6 +133,7 @@ class Looks {
       drain: options.drain === true,
       ...(watching ? { recent, noStarts: now < this.startsFrom || !this.mayStart() } : {}),
       mayStart: () => this.mayStart(),
+      preparing: this.preparer?.mine ?? [],
       ...(watching && config.pool.domain === 'pull-requests' ? { knownPrepared: this.knownPrepared } : {}),
     })
     for (const id of upkeep.ids.unclaimed) this.knownPrepared.set(id, this.knownPrepared.get(id) ?? now)

@@ -33,7 +33,12 @@ export interface Prepared {
   kind: 'prepared' | 'failed' | 'cancelled' | 'skipped'
   /** Sandbox-milliseconds from its creation to its mark or stop (undefined: skipped, or no creation time shown). */
   billedMs?: number
+  /** Skipped because it could not begin yet (not ready within the limit, no SSH answer): a later look may try again. */
+  again?: true
 }
+
+/** How many times this step tries a sandbox whose preparation could not begin, before it leaves it to the idle rule. */
+export const BEGIN_TRIES = 3
 
 /** Until `id` is ready (its record), or undefined once it ended, failed or the limit passed. */
 export async function readyRecord(pool: IdleDeps, id: string, untilMs: number, signal: AbortSignal) {
@@ -54,6 +59,8 @@ export class Preparer {
   private readonly running = new Map<string, Promise<Prepared>>()
   private readonly targets = new Map<string, SshTarget>()
   private readonly cut = new AbortController()
+  /** Sandboxes whose preparation could not begin yet, and how many times it was tried. */
+  private readonly unbegun = new Map<string, number>()
   readonly done: Prepared[] = []
   /** Failed preparations since the last success, and the last one's words (its last lines are the sandbox's). */
   failuresInRow = 0
@@ -77,6 +84,15 @@ export class Preparer {
     return this.running.size
   }
 
+  /**
+   * What this step is preparing or will try again: its own idle rule leaves them alone (one that came ready only after
+   * pool-idle has waited that long since its creation, not since anyone could prepare it).
+   */
+  get mine(): string[] {
+    return [...this.running.keys(), ...this.unbegun.keys()]
+  }
+
+  /** Being prepared, or done with: one whose preparation could not begin yet is not, and may be added again. */
   has(id: string): boolean {
     return this.running.has(id) || this.done.some((item) => item.id === id)
   }
@@ -91,10 +107,24 @@ export class Preparer {
       id,
       run.then((prepared) => {
         this.running.delete(id)
-        this.done.push(prepared)
+        if (!this.tryAgain(prepared)) this.done.push(prepared)
         return prepared
       }),
     )
+  }
+
+  /** Whether one whose preparation could not begin is kept for a later look (a few times, while this step lives). */
+  private tryAgain(prepared: Prepared): boolean {
+    const tries = (this.unbegun.get(prepared.id) ?? 0) + 1
+    this.unbegun.delete(prepared.id)
+    if (!prepared.again || this.cut.signal.aborted || this.deps.signal.aborted) return false
+    if (tries < BEGIN_TRIES) {
+      this.unbegun.set(prepared.id, tries)
+      return true
+    }
+    const name = this.config.pool.name
+    this.pool.log(`Pool '${name}': ${prepared.id}: its preparation could not begin ${tries} times; left to pool-idle.`)
+    return false
   }
 
   async settle(): Promise<void> {
@@ -121,12 +151,23 @@ export class Preparer {
     const { config, deps, pool } = this
     const name = config.pool.name
     const signal = AbortSignal.any([deps.signal, this.cut.signal])
-    const record = await readyRecord(pool, id, deps.clock.now() + config.timeoutMs, signal).catch(() => undefined)
-    if (!record) return { id, kind: signal.aborted ? 'cancelled' : 'skipped' }
+    const until = deps.clock.now() + config.timeoutMs
+    const record = await readyRecord(pool, id, until, signal).catch(() => undefined)
+    if (!record) {
+      // Nothing begun on it, nothing stopped: it stays the pool's, for a later look or keeper to prepare.
+      if (signal.aborted) return { id, kind: 'skipped' }
+      if (deps.clock.now() < until) return { id, kind: 'skipped' }
+      pool.log(`Pool '${name}': ${id} was not ready within timeout; prepared once a look finds it ready.`)
+      return { id, kind: 'skipped', again: true }
+    }
     const target = await pool.reach(id, record)
     // Taken now: another step judges this preparation abandoned by when it began, not by when this step did.
     const lock = lockText(this.claimant, deps.clock.now())
     const locked = await lockPreparation(target, id, lock, { env: pool.env, signal })
+    if (locked === 'unreachable' && !signal.aborted) {
+      pool.log(`Pool '${name}': ${id} did not answer over SSH; prepared once a look reaches it.`)
+      return { id, kind: 'skipped', again: true }
+    }
     if (locked !== 'locked') {
       if (locked !== 'prepared') pool.log(`Pool '${name}': ${id} not prepared by this step: ${locked}.`)
       return { id, kind: 'skipped' }

@@ -85,6 +85,8 @@ export async function keepPool(
     /** Asked before each start: false once the keeper must start no more (its preparations keep failing). */
     mayStart?: () => boolean
     knownPrepared?: ReadonlyMap<string, number>
+    /** What this step's preparer is preparing or will try again: left alone by this step's idle rule. */
+    preparing?: readonly string[]
   },
 ): Promise<Upkeep> {
   const { name, repositoryId, idleSeconds, size } = config.pool
@@ -94,7 +96,7 @@ export async function keepPool(
   // A prepared pool's preparation may run as long as the step's `timeout`.
   const prepareLimitMs = config.pool.prepare ? config.timeoutMs : undefined
   const idle = { name, repositoryId, idleMs, claimant: options.claimant, prefix, prepareLimitMs }
-  const { stopped } = await stopIdle(pool, idle)
+  const { stopped } = await stopIdle(pool, { ...idle, preparing: options.preparing })
   pool.mark?.('idle')
   const room = options.noStarts ? 0 : await roomLeft(config, deps)
   pool.mark?.('count')
