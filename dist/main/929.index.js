@@ -147,11 +147,9 @@ class Preparer {
         const record = await readyRecord(pool, id, until, signal).catch(() => undefined);
         if (!record) {
             // Nothing begun on it, nothing stopped: it stays the pool's, for a later look or keeper to prepare.
-            if (signal.aborted)
+            if (signal.aborted || deps.clock.now() < until)
                 return { id, kind: 'skipped' };
-            if (deps.clock.now() < until)
-                return { id, kind: 'skipped' };
-            pool.log(`Pool '${name}': ${id} was not ready within timeout; prepared once a look finds it ready.`);
+            pool.log(`Pool '${name}': ${id} was not ready within timeout; a later look or keeper prepares it once it is.`);
             return { id, kind: 'skipped', again: true };
         }
         const target = await pool.reach(id, record);
@@ -159,7 +157,7 @@ class Preparer {
         const lock = (0,pool_prepare/* lockText */.li)(this.claimant, deps.clock.now());
         const locked = await (0,pool_prepare/* lockPreparation */.PI)(target, id, lock, { env: pool.env, signal });
         if (locked === 'unreachable' && !signal.aborted) {
-            pool.log(`Pool '${name}': ${id} did not answer over SSH; prepared once a look reaches it.`);
+            pool.log(`Pool '${name}': ${id} did not answer over SSH; a later look or keeper prepares it once it does.`);
             return { id, kind: 'skipped', again: true };
         }
         if (locked !== 'locked') {

@@ -155,9 +155,8 @@ export class Preparer {
     const record = await readyRecord(pool, id, until, signal).catch(() => undefined)
     if (!record) {
       // Nothing begun on it, nothing stopped: it stays the pool's, for a later look or keeper to prepare.
-      if (signal.aborted) return { id, kind: 'skipped' }
-      if (deps.clock.now() < until) return { id, kind: 'skipped' }
-      pool.log(`Pool '${name}': ${id} was not ready within timeout; prepared once a look finds it ready.`)
+      if (signal.aborted || deps.clock.now() < until) return { id, kind: 'skipped' }
+      pool.log(`Pool '${name}': ${id} was not ready within timeout; a later look or keeper prepares it once it is.`)
       return { id, kind: 'skipped', again: true }
     }
     const target = await pool.reach(id, record)
@@ -165,7 +164,7 @@ export class Preparer {
     const lock = lockText(this.claimant, deps.clock.now())
     const locked = await lockPreparation(target, id, lock, { env: pool.env, signal })
     if (locked === 'unreachable' && !signal.aborted) {
-      pool.log(`Pool '${name}': ${id} did not answer over SSH; prepared once a look reaches it.`)
+      pool.log(`Pool '${name}': ${id} did not answer over SSH; a later look or keeper prepares it once it does.`)
       return { id, kind: 'skipped', again: true }
     }
     if (locked !== 'locked') {

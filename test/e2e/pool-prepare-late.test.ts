@@ -54,14 +54,14 @@ describe.skipIf(!canRun)('a watching keeper whose sandbox comes late', () => {
   it('SSH that answers only after it is ready, past pool-idle: prepared once a look reaches it, not stopped before', async () => {
     // Its sshd comes up 4 s (80 s here) after it is ready, past pool-idle since its creation.
     const options = { sshHost: { lateSshdMs: 4_000 } }
-    const late = 'did not answer over SSH; prepared once a look reaches it.'
+    const late = 'did not answer over SSH; a later look or keeper prepares it once it does.'
     await preparedFirst(options, { 'pool-idle': '1m', 'pool-watch': '5m' }, late)
   }, 60_000)
 
   it("ready only after the keeper's timeout, past pool-idle: prepared once a look finds it ready, not stopped before", async () => {
     // Ready 8 s (160 s here) after its start: past the keeper's timeout (its preparation's limit too) and pool-idle.
     const options = { provisioningMs: 8_000 }
-    const late = 'was not ready within timeout; prepared once a look finds it ready.'
+    const late = 'was not ready within timeout; a later look or keeper prepares it once it is.'
     await preparedFirst(options, { timeout: '2m', 'pool-idle': '2m', 'pool-watch': '6m' }, late)
   }, 60_000)
 })
