@@ -217,12 +217,6 @@ export class SshService {
     return this.own.get(sandboxId)?.port ?? this.port
   }
 
-  /** Whether a sandbox's sshd listens (a late one, lateSshdMs, only once it has come up). */
-  listening(sandboxId: string): boolean {
-    const own = this.own.get(sandboxId)
-    return own ? own.sshd !== undefined : this.running
-  }
-
   /** The host key a sandbox's record carries. */
   hostKeyFor(sandboxId: string): string {
     return this.own.get(sandboxId)?.hostKey ?? this.hostKey
