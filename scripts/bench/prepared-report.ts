@@ -133,9 +133,14 @@ function traceSection(rows: PreparedResult[], scale: number): string[] {
     `| pool-size | looks | ${LOOK_PHASES.join(' | ')} | the look |`,
     `|---|---|${LOOK_PHASES.map(() => '---|').join('')}---|`,
     ...rows.map((row) => traceRow(String(row.size), row.traces.looks, LOOK_PHASES)),
-    '',
-    "What is this machine's and what is the action's: the same pool-size with the keeper on the real clock",
-    '(`npm run bench -- --only prepared --prepared-sizes 8 --prepared-scale 1 --out FILE`, 38 minutes); its',
-    'numbers are in [prepared-pool.md](prepared-pool.md#sizing).',
+    // A compressed run says where its real-clock twin is; a real-clock run is that twin.
+    ...(scale === 1
+      ? []
+      : [
+          '',
+          "What is this machine's and what is the action's: the same pool-size with the keeper on the real clock",
+          '(`npm run bench -- --only prepared --prepared-sizes 8 --prepared-scale 1 --out FILE`, 38 minutes); its',
+          'numbers are in [prepared-pool.md](prepared-pool.md#sizing).',
+        ]),
   ]
 }
